@@ -61,7 +61,9 @@ mod tests {
 
     #[test]
     fn a_good_line_yields_the_chart() {
-        let v = answer_line(r#"{"id":"c0","birthDate":"2024-04-25","birthTime":"02:45","utcOffsetMinutes":540,"longitude":134.44}"#);
+        let v = answer_line(
+            r#"{"id":"c0","birthDate":"2024-04-25","birthTime":"02:45","utcOffsetMinutes":540,"longitude":134.44}"#,
+        );
         assert_eq!(v["id"], "c0");
         assert_eq!(v["baziChart"]["year"]["heavenlyStem"], "甲");
         assert_eq!(v["baziChart"]["year"]["earthlyBranch"], "辰");

@@ -201,9 +201,7 @@ impl BirthInput {
             Some("earlier") => Ambiguity::Earlier,
             Some("later") => Ambiguity::Later,
             Some(_) => {
-                return Err(EngineError::InvalidArgument(
-                    "ambiguous は earlier か later で指定してください".into(),
-                ));
+                return Err(EngineError::InvalidArgument("ambiguous は earlier か later で指定してください".into()));
             }
         };
         let place = raw.place.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned);
@@ -260,7 +258,9 @@ pub fn parse_date(s: &str) -> Result<NaiveDate, EngineError> {
 /// Parses `HH:MM` or `HH:MM:SS` (24-hour clock).
 pub fn parse_time(s: &str) -> Result<NaiveTime, EngineError> {
     let parts: Vec<&str> = s.trim().split(':').collect();
-    if !(2..=3).contains(&parts.len()) || !parts.iter().all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())) {
+    if !(2..=3).contains(&parts.len())
+        || !parts.iter().all(|p| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+    {
         return Err(EngineError::InvalidTime);
     }
     let h: u32 = parts[0].parse().map_err(|_| EngineError::InvalidTime)?;

@@ -138,9 +138,7 @@ pub fn resolve(
     let (longitude_correction_seconds, equation_of_time_seconds) = match (mode, location.longitude) {
         (TimeMode::Standard, _) => (0.0, 0.0),
         (_, None) => {
-            return Err(EngineError::InvalidCoordinates(
-                "平均太陽時・真太陽時には出生地（経度）が必要です".into(),
-            ));
+            return Err(EngineError::InvalidCoordinates("平均太陽時・真太陽時には出生地（経度）が必要です".into()));
         }
         (TimeMode::Mean, Some(lon)) => (lon * 240.0 - offset_seconds as f64, 0.0),
         (TimeMode::Apparent, Some(lon)) => {
@@ -204,9 +202,15 @@ mod tests {
 
     #[test]
     fn sapporo_and_naha_corrections_have_the_expected_size() {
-        let loc = |lon: f64| Location { label: None, longitude: Some(lon), latitude: None, zone: tokyo(), approximate: false };
-        let sapporo = resolve(dt("2026-11-21 12:00"), &loc(141.3543763), Some(TimeMode::Mean), Ambiguity::Reject)
-            .expect("valid");
+        let loc = |lon: f64| Location {
+            label: None,
+            longitude: Some(lon),
+            latitude: None,
+            zone: tokyo(),
+            approximate: false,
+        };
+        let sapporo =
+            resolve(dt("2026-11-21 12:00"), &loc(141.3543763), Some(TimeMode::Mean), Ambiguity::Reject).expect("valid");
         assert!((sapporo.longitude_correction_seconds / 60.0 - 25.4).abs() < 0.1);
         let naha = resolve(dt("2026-02-11 12:00"), &loc(127.67851), Some(TimeMode::Apparent), Ambiguity::Reject)
             .expect("valid");

@@ -54,8 +54,7 @@ fn every_reference_case_agrees_on_every_pillar_in_every_mode() {
                     if got != w {
                         failures.push(format!(
                             "{id} {mode}/{zi} {which}: got {got}, want {w} (local {} vs reference {})",
-                            out["time"]["correctedLocalTime"],
-                            expected[mode]["localTime"]
+                            out["time"]["correctedLocalTime"], expected[mode]["localTime"]
                         ));
                     }
                 }
@@ -63,7 +62,9 @@ fn every_reference_case_agrees_on_every_pillar_in_every_mode() {
             }
         }
     }
-    println!("checked {checked} case×mode×convention combinations; skipped {skipped} future cases within 120 s of a 節");
+    println!(
+        "checked {checked} case×mode×convention combinations; skipped {skipped} future cases within 120 s of a 節"
+    );
     assert!(checked >= 6 * 1900, "too few cases checked: {checked}");
     assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
 }

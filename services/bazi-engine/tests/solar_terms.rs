@@ -7,7 +7,8 @@ use chrono::NaiveDateTime;
 use std::path::PathBuf;
 
 fn jd(s: &str) -> f64 {
-    let t = NaiveDateTime::parse_from_str(s.trim_end_matches('Z'), "%Y-%m-%dT%H:%M:%S%.f").expect("reference timestamp");
+    let t =
+        NaiveDateTime::parse_from_str(s.trim_end_matches('Z'), "%Y-%m-%dT%H:%M:%S%.f").expect("reference timestamp");
     jd_of_naive(t)
 }
 
@@ -25,7 +26,8 @@ fn japanese(name: &str) -> &str {
 
 #[test]
 fn every_term_agrees_with_the_reference_within_one_second() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/bazi/solar-terms-every-5th-year.csv");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/bazi/solar-terms-every-5th-year.csv");
     let text = std::fs::read_to_string(path).expect("fixture csv");
     let (mut n, mut worst_tt, mut worst_ut1, mut sum_tt) = (0, 0.0f64, 0.0f64, 0.0f64);
     let mut failures = Vec::new();

@@ -1,0 +1,47 @@
+# Meguri — one entry point for people and CI. `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+.PHONY: help dev test test-rust test-frontend test-e2e bench bench-engine bench-gateway size build fmt lint clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+dev: ## run the whole app (PostgreSQL, Redis, services, gateway, SPA) and print the URL; Ctrl-C stops it
+	@deploy/dev/dev.sh
+
+test: ## every test: Rust unit + integration, frontend unit, Chromium end-to-end
+	@deploy/dev/test.sh
+
+test-rust: ## Rust tests only
+	cargo nextest run --workspace --no-tests=pass
+
+test-frontend: ## frontend type check and unit tests only
+	cd frontend && npm run typecheck && npm test
+
+test-e2e: ## Chromium end-to-end tests only (starts the fleet on free ports)
+	@deploy/dev/e2e.sh
+
+bench: bench-engine bench-gateway ## all benchmarks (prints figures)
+
+bench-engine: ## criterion benchmarks of the engine (chart, almanac, places)
+	cargo bench -p bazi-engine
+
+bench-gateway: ## the calculator through gateway → gRPC → engine under load (wrk, 64 connections, 20 s)
+	@deploy/bench/calculator.sh
+
+size: ## production bundle sizes per entry and chunk (raw and gzip)
+	cd frontend && npm run build && npm run size
+
+build: ## release build of every binary and the SPA
+	cargo build --release --workspace --bins
+	cd frontend && npm run build
+
+fmt: ## format Rust code
+	cargo fmt --all
+
+lint: ## clippy with the workspace lints
+	cargo clippy --workspace --all-targets -- -D warnings
+
+clean: ## remove build outputs and local dev state
+	rm -rf target frontend/dist .dev

@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { AppRoutes } from '@/app-web/router';
+import { apiPaths } from '@/config/paths';
+import { sampleUser } from '@/testing/mocks/data';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+function signIn() {
+  server.use(http.get(apiPaths.auth.user, () => HttpResponse.json(sampleUser)));
+}
+
+describe('routes', () => {
+  it('shows a full-screen spinner while the sign-in state loads', async () => {
+    renderApp(<AppRoutes />, { route: '/' });
+
+    expect(screen.getByRole('progressbar', { name: '読み込み中' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '生年月日を入力' })).toBeInTheDocument();
+  });
+
+  it('shows the landing page at / to a signed-out visitor', async () => {
+    renderApp(<AppRoutes />, { route: '/' });
+
+    expect(await screen.findByRole('heading', { name: '生年月日を入力' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ログイン / 登録' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.queryByRole('heading', { name: 'ホーム' })).not.toBeInTheDocument();
+  });
+
+  it('shows home at / to a signed-in user', async () => {
+    signIn();
+    renderApp(<AppRoutes />, { route: '/' });
+
+    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '生年月日を入力' })).not.toBeInTheDocument();
+  });
+
+  it('treats a failing current-user call as signed out', async () => {
+    server.use(http.get(apiPaths.auth.user, () => new HttpResponse(null, { status: 500 })));
+    renderApp(<AppRoutes />, { route: '/' });
+
+    expect(await screen.findByRole('heading', { name: '生年月日を入力' })).toBeInTheDocument();
+  });
+
+  it.each(['/no-such-page', '/auth/unknown'])('shows the 404 page at %s', async (route) => {
+    renderApp(<AppRoutes />, { route });
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('keeps app screens from signed-out visitors', async () => {
+    renderApp(<AppRoutes />, { route: '/chat' });
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('keeps the signup screen from signed-in users', async () => {
+    signIn();
+    renderApp(<AppRoutes />, { route: '/auth/signup' });
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/chat', 'チャット'],
+    ['/profile', 'プロフィール'],
+    ['/auth/login', 'ログイン'],
+    ['/invite/u-1', '招待'],
+  ])('shows a signed-in user %s', async (route, title) => {
+    signIn();
+    renderApp(<AppRoutes />, { route });
+
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/auth/signup', '新規登録'],
+    ['/about', '巡りについて'],
+    ['/invite/u-1', '招待'],
+    ['/account-deleted', 'アカウントを削除しました'],
+    ['/support/reply/abc', 'サポートへの返信'],
+  ])('shows a signed-out visitor %s', async (route, title) => {
+    renderApp(<AppRoutes />, { route });
+
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+  });
+
+  it('fetches the current user once, however often the screen changes', async () => {
+    let userCalls = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === apiPaths.auth.user) userCalls += 1;
+    });
+    signIn();
+    const { user } = renderApp(<AppRoutes />, { route: '/chat' });
+
+    await user.click(await screen.findByRole('link', { name: 'トップページへ戻る' }));
+    await user.click(await screen.findByRole('link', { name: 'トップページへ戻る' }));
+
+    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(userCalls).toBe(1);
+  });
+
+  it('sends a signed-out visit to /home back to the landing page with a notice', async () => {
+    renderApp(<AppRoutes />, { route: '/home' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unauthorized');
+    expect(await screen.findByRole('heading', { name: '生年月日を入力' })).toBeInTheDocument();
+  });
+});

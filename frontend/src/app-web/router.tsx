@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+
+import { NotFoundScreen } from '@/components/ui/not-found-screen';
+import { FullScreenSpinner, PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+// Every screen is its own chunk, so the landing page downloads only what it shows.
+const loadLanding = () => import(/* webpackChunkName: "route-landing" */ '@/app-web/routes/landing');
+const Landing = lazy(loadLanding);
+const About = lazy(() => import(/* webpackChunkName: "route-about" */ '@/app-web/routes/about'));
+const Login = lazy(() => import(/* webpackChunkName: "route-login" */ '@/app-web/routes/login'));
+const Signup = lazy(() => import(/* webpackChunkName: "route-signup" */ '@/app-web/routes/signup'));
+const Verify = lazy(() => import(/* webpackChunkName: "route-verify" */ '@/app-web/routes/verify'));
+const ForgotPassword = lazy(
+  () => import(/* webpackChunkName: "route-forgot-password" */ '@/app-web/routes/forgot-password'),
+);
+const ResetPassword = lazy(
+  () => import(/* webpackChunkName: "route-reset-password" */ '@/app-web/routes/reset-password'),
+);
+const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/app-web/routes/home'));
+const Chat = lazy(() => import(/* webpackChunkName: "route-chat" */ '@/app-web/routes/chat'));
+const Profile = lazy(() => import(/* webpackChunkName: "route-profile" */ '@/app-web/routes/profile'));
+const Friends = lazy(() => import(/* webpackChunkName: "route-friends" */ '@/app-web/routes/friends'));
+const Diary = lazy(() => import(/* webpackChunkName: "route-diary" */ '@/app-web/routes/diary'));
+const Shop = lazy(() => import(/* webpackChunkName: "route-shop" */ '@/app-web/routes/shop'));
+const PurchaseHistory = lazy(
+  () => import(/* webpackChunkName: "route-purchase-history" */ '@/app-web/routes/purchase-history'),
+);
+const LifeFortune = lazy(() => import(/* webpackChunkName: "route-life-fortune" */ '@/app-web/routes/life-fortune'));
+const Settings = lazy(() => import(/* webpackChunkName: "route-settings" */ '@/app-web/routes/settings'));
+const Invite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/app-web/routes/invite'));
+const SupportReply = lazy(() => import(/* webpackChunkName: "route-support-reply" */ '@/app-web/routes/support-reply'));
+const AccountDeleted = lazy(
+  () => import(/* webpackChunkName: "route-account-deleted" */ '@/app-web/routes/account-deleted'),
+);
+const AdminHandoff = lazy(() => import(/* webpackChunkName: "route-admin-handoff" */ '@/app-web/routes/admin-handoff'));
+const UnauthorizedRedirect = lazy(
+  () => import(/* webpackChunkName: "route-unauthorized" */ '@/app-web/routes/unauthorized-redirect'),
+);
+
+/**
+ * The route table of spec §2. Which set applies is decided by GET /api/auth/user: signed-in users get the
+ * app screens, signed-out visitors the public and account screens; a few routes exist for both.
+ */
+export function AppRoutes() {
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const authLoading = auth.status === 'loading';
+
+  // Most visits to / are first visits: fetch the landing screen while the sign-in state is still loading.
+  useEffect(() => {
+    if (authLoading && pathname === paths.landing) void loadLanding();
+  }, [authLoading, pathname]);
+
+  if (authLoading) return <FullScreenSpinner />;
+
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        {auth.status === 'signed-in' ? (
+          <>
+            <Route path={paths.home} element={<Home />} />
+            <Route path={paths.homeAlias} element={<Home />} />
+            <Route path={paths.auth.login} element={<Login />} />
+            <Route path={paths.chat} element={<Chat />} />
+            <Route path={paths.profile} element={<Profile />} />
+            <Route path={paths.friends} element={<Friends />} />
+            <Route path={paths.diary} element={<Diary />} />
+            <Route path={paths.shop} element={<Shop />} />
+            <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
+            <Route path={paths.lifeFortune} element={<LifeFortune />} />
+            <Route path={paths.settings} element={<Settings />} />
+          </>
+        ) : (
+          <>
+            <Route path={paths.landing} element={<Landing />} />
+            <Route path={paths.homeAlias} element={<UnauthorizedRedirect />} />
+            <Route path={paths.about} element={<About />} />
+            <Route path={paths.auth.login} element={<Login />} />
+            <Route path={paths.auth.signup} element={<Signup />} />
+            <Route path={paths.auth.verify} element={<Verify />} />
+            <Route path={paths.auth.forgotPassword} element={<ForgotPassword />} />
+            <Route path={paths.resetPassword} element={<ResetPassword />} />
+          </>
+        )}
+        <Route path={paths.invite.pattern} element={<Invite />} />
+        <Route path={paths.supportReply.pattern} element={<SupportReply />} />
+        <Route path={paths.accountDeleted} element={<AccountDeleted />} />
+        <Route path={paths.admin.pattern} element={<AdminHandoff />} />
+        <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
+      </Routes>
+    </Suspense>
+  );
+}

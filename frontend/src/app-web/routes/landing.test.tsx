@@ -1,0 +1,150 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import LandingRoute from '@/app-web/routes/landing';
+import { apiPaths } from '@/config/paths';
+import { loadPreFillBirthData } from '@/lib/birth-data';
+import { sampleCalculation, sampleCoordinates } from '@/testing/mocks/data';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+function renderLanding(minLoadingMs = 0) {
+  return renderApp(
+    <Routes>
+      <Route path="/" element={<LandingRoute minLoadingMs={minLoadingMs} />} />
+      <Route path="/auth/signup" element={<h1>新規登録</h1>} />
+    </Routes>,
+  );
+}
+
+async function fillEverything(user: UserEvent) {
+  await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '1990');
+  await user.selectOptions(screen.getByRole('combobox', { name: '月' }), '5');
+  await user.selectOptions(screen.getByRole('combobox', { name: '日' }), '15');
+  await user.selectOptions(screen.getByRole('combobox', { name: '時' }), '14');
+  await user.selectOptions(screen.getByRole('combobox', { name: '分' }), '30');
+  await user.type(screen.getByRole('combobox', { name: '出生地' }), '札幌');
+  const listbox = await screen.findByRole('listbox', { name: '出生地' });
+  await user.click(within(listbox).getByRole('option', { name: '札幌, 北海道, 日本' }));
+  await screen.findByDisplayValue('札幌, 北海道, 日本');
+}
+
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: '命式を読み解く' }));
+
+describe('landing calculator', () => {
+  it('posts the birth input and shows the four pillars and five elements', async () => {
+    let posted: unknown;
+    server.use(
+      http.post(apiPaths.public.calculateBazi, async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json({ ...sampleCalculation, extra: 'ignored' });
+      }),
+    );
+    const { user } = renderLanding();
+    await fillEverything(user);
+
+    await submit(user);
+    await screen.findByTestId('bazi-result');
+
+    expect(posted).toEqual({
+      birthDate: '1990-05-15',
+      birthTime: '14:30',
+      birthLocation: '札幌, 北海道, 日本',
+      coordinates: sampleCoordinates,
+    });
+    expect(screen.getByTestId('pillar-year-stem')).toHaveTextContent('庚');
+    expect(screen.getByTestId('pillar-year-branch')).toHaveTextContent('午');
+    expect(screen.getByTestId('pillar-month-stem')).toHaveTextContent('辛');
+    expect(screen.getByTestId('pillar-day-branch')).toHaveTextContent('辰');
+    expect(screen.getByTestId('pillar-hour-stem')).toHaveTextContent('癸');
+    expect(screen.getByTestId('pillar-hour-branch')).toHaveTextContent('未');
+    // metal 5, water 4, fire 3, earth 2, wood 0
+    expect(screen.getByTestId('element-metal')).toHaveAttribute('data-size', 'xl');
+    expect(screen.getByTestId('element-water')).toHaveAttribute('data-size', 'lg');
+    expect(screen.getByTestId('element-fire')).toHaveAttribute('data-size', 'md');
+    expect(screen.getByTestId('element-earth')).toHaveAttribute('data-size', 'sm');
+    expect(screen.getByTestId('element-earth')).toHaveAttribute('data-weak', 'true');
+    expect(screen.getByTestId('element-fire')).toHaveAttribute('data-weak', 'false');
+    expect(screen.getByTestId('element-dominant')).toHaveTextContent('金');
+  });
+
+  it('keeps the loading state up for the minimum time even when the answer is quick', async () => {
+    const { user } = renderLanding(600);
+    await fillEverything(user);
+
+    const started = performance.now();
+    await submit(user);
+
+    expect(screen.getByRole('status')).toHaveTextContent('命式を読み解いています...');
+    await screen.findByTestId('bazi-result', {}, { timeout: 5000 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+  });
+
+  it("hands the birth input to signup through session storage", async () => {
+    const { user } = renderLanding();
+    await fillEverything(user);
+    await submit(user);
+    await screen.findByTestId('bazi-result');
+
+    await user.click(screen.getByRole('button', { name: '無料で登録する' }));
+
+    expect(await screen.findByRole('heading', { name: '新規登録' })).toBeInTheDocument();
+    expect(loadPreFillBirthData()).toEqual({
+      birthDate: '1990-05-15',
+      birthTime: '14:30',
+      birthLocation: '札幌, 北海道, 日本',
+      coordinates: sampleCoordinates,
+    });
+  });
+
+  it('asks before starting over, and clears the result and the form when confirmed', async () => {
+    const { user } = renderLanding();
+    await fillEverything(user);
+    await submit(user);
+    await screen.findByTestId('bazi-result');
+
+    await user.click(screen.getByRole('button', { name: '最初からやり直す' }));
+    const dialog = await screen.findByRole('dialog', { name: '最初からやり直しますか？' });
+    expect(within(dialog).getByText('入力した情報がリセットされます。')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(screen.getByTestId('bazi-result')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '最初からやり直す' }));
+    await user.click(await screen.findByRole('button', { name: 'やり直す' }));
+
+    expect(screen.queryByTestId('bazi-result')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '年' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: '命式を読み解く' })).toBeDisabled();
+  });
+
+  it("shows the server's message in a destructive toast when the calculation fails, and returns to the form", async () => {
+    server.use(
+      http.post(apiPaths.public.calculateBazi, () =>
+        HttpResponse.json({ message: '生年月日が正しくありません', code: 'INVALID_BIRTH_DATE' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderLanding();
+    await fillEverything(user);
+
+    await submit(user);
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('エラー');
+    expect(toast).toHaveTextContent('生年月日が正しくありません');
+    expect(screen.queryByText('命式を読み解いています...')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '年' })).toHaveValue('1990');
+  });
+
+  it('falls back to the default message when the failure has none', async () => {
+    server.use(http.post(apiPaths.public.calculateBazi, () => new HttpResponse('Bad Gateway', { status: 502 })));
+    const { user } = renderLanding();
+    await fillEverything(user);
+
+    await submit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('運命の計算に失敗しました。もう一度お試しください。');
+  });
+});

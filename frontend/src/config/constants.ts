@@ -1,0 +1,26 @@
+/** Business constants and limits from the product spec (section 9). */
+
+/** Screen data counts as fresh for 5 minutes. */
+export const DATA_FRESH_MS = 300_000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+/** A dismissed toast stays mounted (closed) this long before it is removed. */
+export const TOAST_REMOVE_DELAY_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+
+export const PLACE_SEARCH_DEBOUNCE_MS = 300;
+export const MAX_PLACE_SUGGESTIONS = 5;
+
+/** The chart calculation shows its loading state at least this long in total. */
+export const MIN_CALCULATION_LOADING_MS = 3000;
+
+/** Year choices: the last 100 years, the current one included. */
+export const YEAR_CHOICES = 100;
+
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+
+/** The landing header hides once the page is scrolled past this and returns when scrolling pauses. */
+export const HEADER_HIDE_SCROLL_PX = 100;
+export const HEADER_REAPPEAR_MS = 1000;

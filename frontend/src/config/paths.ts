@@ -1,0 +1,55 @@
+/**
+ * Every URL the frontend uses: screen routes (`paths`) and gateway endpoints (`apiPaths`).
+ * Components never spell a URL themselves.
+ */
+
+export const paths = {
+  landing: '/',
+  home: '/',
+  homeAlias: '/home',
+  about: '/about',
+  auth: {
+    login: '/auth/login',
+    signup: '/auth/signup',
+    verify: '/auth/verify',
+    forgotPassword: '/auth/forgot-password',
+  },
+  resetPassword: '/reset-password',
+  chat: '/chat',
+  profile: '/profile',
+  friends: '/friends',
+  diary: '/diary',
+  shop: '/shop',
+  purchaseHistory: '/purchase-history',
+  lifeFortune: '/life-fortune',
+  settings: '/settings',
+  invite: {
+    pattern: '/invite/:userId',
+    href: (userId: string) => `/invite/${encodeURIComponent(userId)}`,
+  },
+  supportReply: {
+    pattern: '/support/reply/:token',
+    href: (token: string) => `/support/reply/${encodeURIComponent(token)}`,
+  },
+  accountDeleted: '/account-deleted',
+  admin: {
+    root: '/admin',
+    pattern: '/admin/*',
+    login: '/admin/login',
+    dashboard: '/admin/dashboard',
+    users: '/admin/users',
+  },
+} as const;
+
+export const apiPaths = {
+  auth: {
+    user: '/api/auth/user',
+  },
+  places: {
+    search: (query: string) => `/api/places/search?query=${encodeURIComponent(query)}`,
+    coordinates: (location: string) => `/api/places/coordinates?location=${encodeURIComponent(location)}`,
+  },
+  public: {
+    calculateBazi: '/api/public/calculate-bazi',
+  },
+} as const;

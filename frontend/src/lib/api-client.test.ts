@@ -1,0 +1,108 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import {
+  api,
+  ApiError,
+  apiRequest,
+  errorMessageFor,
+  fetcher,
+  fetcherOrNullOn401,
+} from '@/lib/api-client';
+import { server } from '@/testing/mocks/server';
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('api client', () => {
+  it('names the status and the body text in the error, and decodes {message, code}', async () => {
+    server.use(
+      http.post('/api/things', () =>
+        HttpResponse.json({ message: '入力が正しくありません', code: 'INVALID_INPUT' }, { status: 400 }),
+      ),
+    );
+
+    const error = await caught(api.post('/api/things', { a: 1 }));
+
+    expect(error.message).toBe('400: {"message":"入力が正しくありません","code":"INVALID_INPUT"}');
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ message: '入力が正しくありません', code: 'INVALID_INPUT' });
+    expect(error.serverMessage).toBe('入力が正しくありません');
+    expect(error.code).toBe('INVALID_INPUT');
+  });
+
+  it('uses the status text when the error body is empty', async () => {
+    server.use(http.get('/api/things', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+
+    const error = await caught(api.get('/api/things'));
+
+    expect(error.message).toBe('503: Service Unavailable');
+    expect(error.body).toBeUndefined();
+  });
+
+  it('keeps a plain-text error body as it is, without a decoded body', async () => {
+    server.use(http.get('/api/things', () => new HttpResponse('upstream timeout', { status: 504 })));
+
+    const error = await caught(api.get('/api/things'));
+
+    expect(error.message).toBe('504: upstream timeout');
+    expect(error.body).toBeUndefined();
+  });
+
+  it('sends credentials on every request and a JSON body with a JSON content type', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    let received: unknown;
+    server.use(
+      http.post('/api/things', async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get('/api/things', () => HttpResponse.json([])),
+    );
+
+    await expect(api.post('/api/things', { name: '花子' })).resolves.toEqual({ ok: true });
+    await api.get('/api/things');
+
+    expect(received).toEqual({ name: '花子' });
+    const [postInit, getInit] = fetchSpy.mock.calls.map(([, init]) => init);
+    expect(postInit?.credentials).toBe('include');
+    expect(postInit?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(getInit?.credentials).toBe('include');
+    expect(getInit?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('throws on 401 by default and resolves to null when told to', async () => {
+    server.use(http.get('/api/private', () => HttpResponse.json({ message: 'ログインが必要です' }, { status: 401 })));
+
+    await expect(fetcher('/api/private')).rejects.toMatchObject({ status: 401 });
+    await expect(fetcherOrNullOn401('/api/private')).resolves.toBeNull();
+    await expect(apiRequest('GET', '/api/private', undefined, { on401: 'return-null' })).resolves.toBeNull();
+  });
+
+  it('GETs the key parts joined with a slash', async () => {
+    server.use(http.get('/api/diary/2025-01-02', () => HttpResponse.json({ content: '晴れ' })));
+
+    await expect(fetcher(['/api/diary', '2025-01-02'])).resolves.toEqual({ content: '晴れ' });
+  });
+
+  it('resolves an empty successful body to undefined', async () => {
+    server.use(http.post('/api/onboarding/complete', () => new HttpResponse(null, { status: 204 })));
+
+    await expect(api.post<void>('/api/onboarding/complete')).resolves.toBeUndefined();
+  });
+
+  it('prefers the server message for people over a fallback', async () => {
+    expect(errorMessageFor(new ApiError(400, 'x', { message: '日付が正しくありません' }), '既定')).toBe(
+      '日付が正しくありません',
+    );
+    expect(errorMessageFor(new ApiError(500, 'Internal Server Error', undefined), '既定')).toBe('既定');
+    expect(errorMessageFor(new TypeError('Failed to fetch'), '既定')).toBe('既定');
+  });
+});

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layout rules of STYLE §12 that a linter would otherwise check: features do not import each other,
+ * admin-only code stays out of the app build, imports use the `@/` alias, and file names are kebab-case.
+ */
+const SRC = path.resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry) ? [full] : [];
+  });
+}
+
+const files = sourceFiles(SRC).map((file) => ({
+  file: path.relative(SRC, file),
+  imports: [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*(?:\/\*.*?\*\/\s*)?)'([^']+)'/g)].map(
+    (match) => match[1] ?? '',
+  ),
+}));
+
+describe('source layout', () => {
+  it('finds the source files', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('has no imports from one feature into another', () => {
+    const crossings = files.flatMap(({ file, imports }) => {
+      const own = /^features\/([^/]+)\//.exec(file)?.[1];
+      if (!own) return [];
+      return imports
+        .map((spec) => /^@\/features\/([^/]+)\//.exec(spec)?.[1])
+        .filter((other) => other !== undefined && other !== own)
+        .map((other) => `${file} -> features/${other}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps the admin build out of the app build', () => {
+    const leaks = files
+      .filter(({ file }) => !file.startsWith('app-admin/'))
+      .flatMap(({ file, imports }) => imports.filter((spec) => spec.startsWith('@/app-admin')).map((spec) => `${file} -> ${spec}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it('imports project files through @/ rather than relative paths', () => {
+    const relative = files.flatMap(({ file, imports }) =>
+      imports.filter((spec) => spec.startsWith('.')).map((spec) => `${file} -> ${spec}`),
+    );
+    expect(relative).toEqual([]);
+  });
+
+  it('names files in kebab-case', () => {
+    const badNames = files
+      .map(({ file }) => path.basename(file))
+      .filter((name) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*\.(ts|tsx)$/.test(name));
+    expect(badNames).toEqual([]);
+  });
+});

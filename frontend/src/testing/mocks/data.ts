@@ -1,0 +1,34 @@
+import type { BaziCalculation } from '@/features/bazi-chart/api/calculate-bazi';
+import type { User } from '@/features/auth/api/get-user';
+
+/** Shaped like the gateway's answers (spec §3, §7); the values are made up. */
+export const sampleUser: User = {
+  id: '0193d1a2-7c1e-7000-8000-000000000001',
+  email: 'hanako@example.com',
+  username: 'hanako',
+  birthDate: '1990-05-15',
+  baziChartStatus: 'ready',
+  hasCompletedOnboarding: true,
+};
+
+export const sampleCalculation: BaziCalculation = {
+  baziChart: {
+    year: { heavenlyStem: '庚', earthlyBranch: '午' },
+    month: { heavenlyStem: '辛', earthlyBranch: '巳' },
+    day: { heavenlyStem: '庚', earthlyBranch: '辰' },
+    hour: { heavenlyStem: '癸', earthlyBranch: '未' },
+  },
+  elements: { wood: 0, fire: 3, earth: 2, metal: 5, water: 4, dominant: 'metal' },
+};
+
+export const samplePlaces = [
+  '札幌, 北海道, 日本',
+  '札幌市中央区, 北海道, 日本',
+  '札幌市北区, 北海道, 日本',
+  '札幌市東区, 北海道, 日本',
+  '札幌市白石区, 北海道, 日本',
+  '札幌市豊平区, 北海道, 日本',
+  '札幌市南区, 北海道, 日本',
+];
+
+export const sampleCoordinates = { longitude: 141.3545, latitude: 43.0621 };

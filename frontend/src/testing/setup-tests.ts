@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+import { resetToasts } from '@/components/ui/toast/toast-store';
+import { server } from '@/testing/mocks/server';
+
+// The first render of a lazily loaded screen waits for its module to be transformed, which can take a while.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no PointerEvent; a MouseEvent subclass carries clientX and friends, which is all the app reads.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEvent extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  window.PointerEvent = PointerEvent as typeof window.PointerEvent;
+}
+
+// jsdom does no layout, so it has no scrolling either.
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => {};
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetToasts();
+  sessionStorage.clear();
+});
+
+afterAll(() => server.close());

@@ -1,0 +1,30 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+
+import { AppProvider } from '@/app-web/provider';
+
+type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
+  /** The URL the in-memory router starts at. */
+  route?: string;
+};
+
+/**
+ * Renders `ui` inside the app's providers and an in-memory router, with an empty swr cache so no test
+ * sees another's data. Returns Testing Library's queries plus a user-event instance.
+ */
+export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderAppOptions = {}) {
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppProvider>{children}</AppProvider>
+      </MemoryRouter>
+    </SWRConfig>
+  );
+  // Checking `pointer-events` on every event means computing styles up the tree, which is slow in jsdom
+  // and tells nothing here (no element of ours disables pointer events on purpose).
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  return { user, ...render(ui, { wrapper: Wrapper, ...options }) };
+}

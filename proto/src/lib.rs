@@ -1,0 +1,20 @@
+//! Protobuf messages and tonic clients/servers for every Meguri service.
+//!
+//! Generated at build time from `proto/meguri/**/*.proto` (see `build.rs`); the module tree follows the
+//! proto packages, e.g. `meguri_proto::meguri::bazi_engine::v1`. Short aliases sit at the crate root.
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    clippy::unwrap_used,
+    missing_docs,
+    unreachable_pub
+)]
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/_includes.rs"));
+}
+
+pub use generated::meguri;
+
+/// `meguri.bazi_engine.v1`: the Ba Zi engine (charts, compatibility, almanac, places).
+pub use generated::meguri::bazi_engine::v1 as bazi_engine;

@@ -1,0 +1,5 @@
+//! The bazi-engine service: gRPC in, the pure engine library, gRPC out.
+
+pub mod error;
+pub mod grpc;
+pub mod startup;
