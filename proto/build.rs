@@ -24,10 +24,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // service's proto needs no edit here or in lib.rs.
     config.include_file("_includes.rs");
 
-    tonic_prost_build::configure()
-        .build_client(true)
-        .build_server(true)
-        .compile_with_config(config, &protos, std::slice::from_ref(&root))?;
+    tonic_prost_build::configure().build_client(true).build_server(true).compile_with_config(
+        config,
+        &protos,
+        std::slice::from_ref(&root),
+    )?;
 
     println!("cargo:rerun-if-changed={}", proto_root.display());
     for proto in &protos {

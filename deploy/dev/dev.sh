@@ -15,12 +15,20 @@ start_fleet "$PORT" "${BAZI_ENGINE_GRPC_PORT:-50052}" "${BAZI_ENGINE_ADMIN_PORT:
 say "Meguri is running: $GATEWAY_URL"
 say "API docs: $GATEWAY_URL/api/openapi.json · metrics: $GATEWAY_URL/metrics · logs: .dev/logs/"
 say "press Ctrl-C to stop"
-# Stay in the foreground; if a process dies, say so and stop the rest.
+# Stay in the foreground as a small supervisor: a service that exits is reported and started again
+# after a back-off, and the rest keeps running (the gateway answers 503 meanwhile and heals when the
+# service is back, without a restart of its own).
+declare -A BACKOFF=()
 while true; do
-  for pid in "${STARTED_PIDS[@]}"; do
+  for name in "${!PID_OF[@]}"; do
+    pid="${PID_OF[$name]}"
     if ! kill -0 "$pid" 2>/dev/null; then
-      say "a process (pid $pid) exited; see .dev/logs/. Stopping."
-      exit 1
+      wait "$pid" 2>/dev/null; code=$?
+      delay="${BACKOFF[$name]:-2}"
+      say "$name exited (status $code); starting it again in ${delay}s — see .dev/logs/$name.log"
+      sleep "$delay"
+      BACKOFF[$name]=$(( delay < 30 ? delay * 2 : 30 ))
+      restart "$name"
     fi
   done
   sleep 1

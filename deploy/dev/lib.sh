@@ -112,11 +112,21 @@ target_dir() {
 }
 
 # start NAME ENV... — starts target/debug/NAME with the given environment, logging to .dev/logs.
+# The command line is remembered so `restart NAME` can start it again.
+declare -A START_ARGS=()
+declare -A PID_OF=()
 start() {
   local name="$1"; shift
-  env "$@" "$(target_dir)/debug/$name" >"$LOGS/$name.log" 2>&1 &
+  START_ARGS[$name]="$(printf '%q ' "$@")"
+  env "$@" "$(target_dir)/debug/$name" >>"$LOGS/$name.log" 2>&1 &
   STARTED_PIDS+=("$!")
+  PID_OF[$name]="$!"
   say "started $name (pid $!, log .dev/logs/$name.log)"
+}
+
+restart() {
+  local name="$1"
+  eval "start $name ${START_ARGS[$name]}"
 }
 
 wait_http_ok() {

@@ -64,7 +64,10 @@ test('the landing calculator shows the chart the API computes', async ({ page, r
     headers: { Origin: new URL(baseURL ?? '').origin, 'Content-Type': 'application/json' },
   });
   expect(response.ok(), `calculate-bazi answered ${response.status()}`).toBe(true);
-  const expected = ((await response.json()) as CalculateResponse).baziChart;
+  const body = (await response.json()) as CalculateResponse & {
+    analysis?: { pillars: { position: string; tenGod: string; lifeStage: string; nayin: string }[] };
+  };
+  const expected = body.baziChart;
 
   expect(await shownPillars(page)).toEqual({
     year: expected.year,
@@ -75,4 +78,16 @@ test('the landing calculator shows the chart the API computes', async ({ page, r
   await expect(page.getByTestId('element-dominant')).toBeVisible();
 
   await page.screenshot({ path: 'test-results/landing-result.png', fullPage: true });
+
+  // The chart's details speak Japanese (通変星, 十二運, 納音) and equal the API's analysis.
+  await page.getByRole('button', { name: '命式の詳細を見る' }).click();
+  for (const p of body.analysis?.pillars ?? []) {
+    if (p.position !== 'day') {
+      await expect(page.getByTestId(`detail-tengod-${p.position}`)).toContainText(p.tenGod);
+    }
+    await expect(page.getByTestId(`detail-lifestage-${p.position}`)).toContainText(p.lifeStage);
+    await expect(page.getByTestId(`detail-nayin-${p.position}`)).toContainText(p.nayin);
+  }
+  expect(body.analysis?.pillars.map((p) => p.tenGod)).toContain('比肩');
+  await page.screenshot({ path: 'test-results/landing-details.png', fullPage: true });
 });

@@ -3,13 +3,7 @@
 //! Generated at build time from `proto/meguri/**/*.proto` (see `build.rs`); the module tree follows the
 //! proto packages, e.g. `meguri_proto::meguri::bazi_engine::v1`. Short aliases sit at the crate root.
 
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    clippy::unwrap_used,
-    missing_docs,
-    unreachable_pub
-)]
+#[allow(clippy::all, clippy::pedantic, clippy::unwrap_used, missing_docs, unreachable_pub)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/_includes.rs"));
 }

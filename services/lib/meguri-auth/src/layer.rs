@@ -21,9 +21,7 @@ pub struct AuthLayer {
 impl AuthLayer {
     #[must_use]
     pub fn new(verifier: TokenVerifier) -> Self {
-        Self {
-            verifier: Arc::new(verifier),
-        }
+        Self { verifier: Arc::new(verifier) }
     }
 }
 
@@ -31,10 +29,7 @@ impl<S> Layer<S> for AuthLayer {
     type Service = AuthService<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        AuthService {
-            inner,
-            verifier: Arc::clone(&self.verifier),
-        }
+        AuthService { inner, verifier: Arc::clone(&self.verifier) }
     }
 }
 
@@ -93,9 +88,8 @@ mod tests {
     use meguri_proto::bazi_engine::bazi_engine_client::BaziEngineClient;
     use meguri_proto::bazi_engine::bazi_engine_server::{BaziEngine, BaziEngineServer};
     use meguri_proto::bazi_engine::{
-        CalculateChartRequest, CalculateChartResponse, CompatibilityRequest,
-        CompatibilityResponse, GetAlmanacRequest, GetAlmanacResponse, ResolvePlaceRequest,
-        ResolvePlaceResponse, SearchPlacesRequest, SearchPlacesResponse,
+        CalculateChartRequest, CalculateChartResponse, CompatibilityRequest, CompatibilityResponse, GetAlmanacRequest,
+        GetAlmanacResponse, ResolvePlaceRequest, ResolvePlaceResponse, SearchPlacesRequest, SearchPlacesResponse,
     };
     use secrecy::SecretString;
     use tonic::transport::{Channel, Server};
@@ -125,10 +119,7 @@ mod tests {
         ) -> Result<Response<CompatibilityResponse>, Status> {
             Err(Status::unimplemented("not in this test"))
         }
-        async fn get_almanac(
-            &self,
-            _: Request<GetAlmanacRequest>,
-        ) -> Result<Response<GetAlmanacResponse>, Status> {
+        async fn get_almanac(&self, _: Request<GetAlmanacRequest>) -> Result<Response<GetAlmanacResponse>, Status> {
             Err(Status::unimplemented("not in this test"))
         }
         async fn search_places(
@@ -163,19 +154,14 @@ mod tests {
                 .add_service(BaziEngineServer::new(Echo))
                 .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener)),
         );
-        Channel::from_shared(format!("http://{addr}"))
-            .expect("uri")
-            .connect_lazy()
+        Channel::from_shared(format!("http://{addr}")).expect("uri").connect_lazy()
     }
 
     #[tokio::test]
     async fn a_call_without_a_token_is_unauthenticated() {
         let mut client = BaziEngineClient::new(serve().await);
 
-        let status = client
-            .search_places(SearchPlacesRequest::default())
-            .await
-            .expect_err("must be refused");
+        let status = client.search_places(SearchPlacesRequest::default()).await.expect_err("must be refused");
 
         assert_eq!(status.code(), Code::Unauthenticated);
         assert!(!status.message().contains("token is invalid"));
@@ -185,9 +171,7 @@ mod tests {
     async fn a_call_with_a_bad_token_is_unauthenticated() {
         let mut client = BaziEngineClient::new(serve().await);
         let mut request = Request::new(SearchPlacesRequest::default());
-        request
-            .metadata_mut()
-            .insert("authorization", "Bearer not.a.jwt".parse().expect("value"));
+        request.metadata_mut().insert("authorization", "Bearer not.a.jwt".parse().expect("value"));
 
         let status = client.search_places(request).await.expect_err("must be refused");
 
@@ -197,13 +181,11 @@ mod tests {
     #[tokio::test]
     async fn a_call_with_a_valid_token_reaches_the_service_with_its_claims() {
         let mut client = BaziEngineClient::new(serve().await);
-        let minter =
-            TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(30)).expect("minter");
+        let minter = TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(30)).expect("minter");
         let mut request = Request::new(SearchPlacesRequest::default());
-        request.metadata_mut().insert(
-            "authorization",
-            minter.bearer(&Subject::Anonymous, Role::Visitor).expect("bearer"),
-        );
+        request
+            .metadata_mut()
+            .insert("authorization", minter.bearer(&Subject::Anonymous, Role::Visitor).expect("bearer"));
 
         let response = client.search_places(request).await.expect("call");
 
@@ -214,10 +196,7 @@ mod tests {
     async fn the_health_service_needs_no_token() {
         let mut health = HealthClient::new(serve().await);
 
-        let response = health
-            .check(HealthCheckRequest { service: String::new() })
-            .await
-            .expect("health check");
+        let response = health.check(HealthCheckRequest { service: String::new() }).await.expect("health check");
 
         assert_eq!(response.into_inner().status, 1);
     }

@@ -119,9 +119,7 @@ impl<'de> Deserialize<'de> for Subject {
         if raw == Self::ANONYMOUS {
             return Ok(Self::Anonymous);
         }
-        raw.parse::<UserId>()
-            .map(Self::User)
-            .map_err(serde::de::Error::custom)
+        raw.parse::<UserId>().map(Self::User).map_err(serde::de::Error::custom)
     }
 }
 
@@ -168,9 +166,7 @@ pub enum AuthError {
 }
 
 fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 fn check_secret(secret: &SecretString) -> Result<&[u8], AuthError> {
@@ -191,9 +187,7 @@ pub struct TokenMinter {
 
 impl fmt::Debug for TokenMinter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TokenMinter")
-            .field("ttl_seconds", &self.ttl_seconds)
-            .finish_non_exhaustive()
+        f.debug_struct("TokenMinter").field("ttl_seconds", &self.ttl_seconds).finish_non_exhaustive()
     }
 }
 
@@ -228,14 +222,8 @@ impl TokenMinter {
     /// # Errors
     /// See [`mint`](Self::mint).
     pub fn mint_at(&self, subject: &Subject, role: Role, iat: u64) -> Result<String, AuthError> {
-        let claims = OutgoingClaims {
-            sub: subject,
-            role,
-            iss: ISSUER,
-            aud: AUDIENCE,
-            iat,
-            exp: iat + self.ttl_seconds,
-        };
+        let claims =
+            OutgoingClaims { sub: subject, role, iss: ISSUER, aud: AUDIENCE, iat, exp: iat + self.ttl_seconds };
         jsonwebtoken::encode(&self.header, &claims, &self.key).map_err(|_| AuthError::Signing)
     }
 
@@ -278,10 +266,7 @@ impl TokenVerifier {
         validation.set_audience(&[AUDIENCE]);
         validation.set_required_spec_claims(&["exp", "iat", "iss", "aud", "sub"]);
         validation.leeway = LEEWAY_SECONDS;
-        Ok(Self {
-            key: DecodingKey::from_secret(check_secret(secret)?),
-            validation,
-        })
+        Ok(Self { key: DecodingKey::from_secret(check_secret(secret)?), validation })
     }
 
     /// The claims of a valid token.
@@ -290,12 +275,10 @@ impl TokenVerifier {
     /// [`AuthError::Expired`] past `exp`; [`AuthError::InvalidToken`] for a bad signature, issuer,
     /// audience, a lifetime over [`MAX_TTL`], or anything malformed.
     pub fn verify(&self, token: &str) -> Result<Claims, AuthError> {
-        let data = jsonwebtoken::decode::<Claims>(token, &self.key, &self.validation).map_err(
-            |e| match e.kind() {
-                jsonwebtoken::errors::ErrorKind::ExpiredSignature => AuthError::Expired,
-                _ => AuthError::InvalidToken,
-            },
-        )?;
+        let data = jsonwebtoken::decode::<Claims>(token, &self.key, &self.validation).map_err(|e| match e.kind() {
+            jsonwebtoken::errors::ErrorKind::ExpiredSignature => AuthError::Expired,
+            _ => AuthError::InvalidToken,
+        })?;
         let claims = data.claims;
         // A token minted elsewhere with a long life is refused even when signed with our key.
         if claims.exp < claims.iat || claims.exp - claims.iat > MAX_TTL.as_secs() {
@@ -372,9 +355,7 @@ mod tests {
     #[test]
     fn an_expired_token_is_refused() {
         let issued_long_ago = unix_now() - 600;
-        let token = minter()
-            .mint_at(&Subject::Anonymous, Role::Visitor, issued_long_ago)
-            .expect("mint");
+        let token = minter().mint_at(&Subject::Anonymous, Role::Visitor, issued_long_ago).expect("mint");
 
         assert_eq!(verifier().verify(&token), Err(AuthError::Expired));
     }
@@ -394,12 +375,9 @@ mod tests {
             "sub": "anonymous", "role": "visitor", "iss": ISSUER, "aud": "someone-else",
             "iat": now, "exp": now + 30,
         });
-        let token = jsonwebtoken::encode(
-            &Header::new(Algorithm::HS256),
-            &claims,
-            &EncodingKey::from_secret(SECRET.as_bytes()),
-        )
-        .expect("encode");
+        let token =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET.as_bytes()))
+                .expect("encode");
 
         assert_eq!(verifier().verify(&token), Err(AuthError::InvalidToken));
     }
@@ -411,12 +389,9 @@ mod tests {
             "sub": "anonymous", "role": "visitor", "iss": ISSUER, "aud": AUDIENCE,
             "iat": now, "exp": now + 3600,
         });
-        let token = jsonwebtoken::encode(
-            &Header::new(Algorithm::HS256),
-            &claims,
-            &EncodingKey::from_secret(SECRET.as_bytes()),
-        )
-        .expect("encode");
+        let token =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET.as_bytes()))
+                .expect("encode");
 
         assert_eq!(verifier().verify(&token), Err(AuthError::InvalidToken));
     }
@@ -425,18 +400,12 @@ mod tests {
     fn minting_refuses_a_lifetime_over_sixty_seconds() {
         let result = TokenMinter::new(&secret(SECRET), Duration::from_secs(61));
 
-        assert_eq!(
-            result.map(|_| ()),
-            Err(AuthError::TtlTooLong(Duration::from_secs(61)))
-        );
+        assert_eq!(result.map(|_| ()), Err(AuthError::TtlTooLong(Duration::from_secs(61))));
     }
 
     #[test]
     fn a_short_secret_is_refused() {
-        assert_eq!(
-            TokenVerifier::new(&secret("short")).map(|_| ()),
-            Err(AuthError::SecretTooShort)
-        );
+        assert_eq!(TokenVerifier::new(&secret("short")).map(|_| ()), Err(AuthError::SecretTooShort));
     }
 
     #[test]
@@ -463,12 +432,9 @@ mod tests {
             "sub": "not-a-user", "role": "user", "iss": ISSUER, "aud": AUDIENCE,
             "iat": now, "exp": now + 30,
         });
-        let token = jsonwebtoken::encode(
-            &Header::new(Algorithm::HS256),
-            &claims,
-            &EncodingKey::from_secret(SECRET.as_bytes()),
-        )
-        .expect("encode");
+        let token =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET.as_bytes()))
+                .expect("encode");
 
         assert_eq!(verifier().verify(&token), Err(AuthError::InvalidToken));
     }

@@ -50,8 +50,5 @@ async fn readyz(State(state): State<AdminState>) -> (StatusCode, &'static str) {
 }
 
 async fn metrics(State(state): State<AdminState>) -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
-        state.metrics.render(),
-    )
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render())
 }

@@ -53,17 +53,16 @@ impl ServerConfig {
         let admin_port = parse_or("ADMIN_PORT", default_admin_port, "a port number", &mut problems);
         let drain = parse_or("SHUTDOWN_DRAIN_SECONDS", 0_u64, "whole seconds", &mut problems);
         let timeout = parse_or("SHUTDOWN_TIMEOUT_SECONDS", 10_u64, "whole seconds", &mut problems);
-        let jwt_secret = match env::var("INTERNAL_JWT_SECRET") {
+        // Trimmed as the gateway trims it: a Secret file with a trailing newline must not make every
+        // token look forged.
+        let jwt_secret = match env::var("INTERNAL_JWT_SECRET").map(|v| v.trim().to_owned()) {
             Ok(v) if v.len() >= meguri_auth::MIN_SECRET_BYTES => Some(SecretString::from(v)),
             Ok(v) if v.is_empty() => {
                 problems.push("INTERNAL_JWT_SECRET (missing)".to_owned());
                 None
             }
             Ok(_) => {
-                problems.push(format!(
-                    "INTERNAL_JWT_SECRET (at least {} bytes)",
-                    meguri_auth::MIN_SECRET_BYTES
-                ));
+                problems.push(format!("INTERNAL_JWT_SECRET (at least {} bytes)", meguri_auth::MIN_SECRET_BYTES));
                 None
             }
             Err(_) => {
@@ -85,12 +84,7 @@ impl ServerConfig {
     }
 }
 
-fn parse_or<T: std::str::FromStr>(
-    name: &str,
-    default: T,
-    expected: &str,
-    problems: &mut Vec<String>,
-) -> T {
+fn parse_or<T: std::str::FromStr>(name: &str, default: T, expected: &str, problems: &mut Vec<String>) -> T {
     match env::var(name) {
         Ok(v) if !v.trim().is_empty() => v.trim().parse().unwrap_or_else(|_| {
             problems.push(format!("{name} (expected {expected})"));

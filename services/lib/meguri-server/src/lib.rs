@@ -71,10 +71,8 @@ impl ApplicationBuilder {
     #[must_use]
     pub fn add_service<S>(mut self, service: S) -> Self
     where
-        S: tonic::codegen::Service<
-                tonic::codegen::http::Request<tonic::body::Body>,
-                Error = Infallible,
-            > + NamedService
+        S: tonic::codegen::Service<tonic::codegen::http::Request<tonic::body::Body>, Error = Infallible>
+            + NamedService
             + Clone
             + Send
             + Sync
@@ -105,25 +103,20 @@ impl ApplicationBuilder {
     /// # Errors
     /// A port that cannot be bound, a weak JWT secret, or signal handlers that cannot be installed.
     pub async fn build(self) -> anyhow::Result<Application> {
-        let verifier =
-            TokenVerifier::new(&self.config.jwt_secret).context("internal JWT secret")?;
+        let verifier = TokenVerifier::new(&self.config.jwt_secret).context("internal JWT secret")?;
         let signals = Signals::hook().context("install signal handlers")?;
 
         let grpc_listener = TcpListener::bind(SocketAddr::new(self.config.host, self.config.grpc_port))
             .await
             .with_context(|| format!("bind the gRPC port {}", self.config.grpc_port))?;
-        let admin_listener =
-            TcpListener::bind(SocketAddr::new(self.config.host, self.config.admin_port))
-                .await
-                .with_context(|| format!("bind the admin port {}", self.config.admin_port))?;
+        let admin_listener = TcpListener::bind(SocketAddr::new(self.config.host, self.config.admin_port))
+            .await
+            .with_context(|| format!("bind the admin port {}", self.config.admin_port))?;
         let grpc_port = grpc_listener.local_addr().context("gRPC address")?.port();
         let admin_port = admin_listener.local_addr().context("admin address")?.port();
 
         let (reporter, health_service) = tonic_health::server::health_reporter();
-        let health = Health {
-            reporter,
-            names: self.service_names,
-        };
+        let health = Health { reporter, names: self.service_names };
         // tonic-health starts the overall status ("") as SERVING; we are not ready yet.
         health.set_all(ServingStatus::NotServing).await;
 
@@ -220,11 +213,8 @@ impl Application {
         let shutting_down = Arc::new(AtomicBool::new(false));
         let (stop_tx, stop_rx) = watch::channel(false);
 
-        let ready_task = tokio::spawn(serve_when_ready(
-            Arc::clone(&readiness),
-            health.clone(),
-            Arc::clone(&shutting_down),
-        ));
+        let ready_task =
+            tokio::spawn(serve_when_ready(Arc::clone(&readiness), health.clone(), Arc::clone(&shutting_down)));
 
         let incoming = TcpIncoming::from(grpc_listener).with_nodelay(Some(true));
         let grpc = Server::builder()
@@ -236,8 +226,7 @@ impl Application {
             shutting_down: Arc::clone(&shutting_down),
             metrics: meguri_telemetry::prometheus_handle(),
         };
-        let admin = axum::serve(admin_listener, admin::router(admin_state))
-            .with_graceful_shutdown(stopped(stop_rx));
+        let admin = axum::serve(admin_listener, admin::router(admin_state)).with_graceful_shutdown(stopped(stop_rx));
 
         tracing::info!(
             name: "server.started",
@@ -267,10 +256,7 @@ impl Application {
         };
 
         let servers = async {
-            tokio::try_join!(
-                async { grpc.await.context("gRPC server") },
-                async { admin.await.context("admin server") },
-            )
+            tokio::try_join!(async { grpc.await.context("gRPC server") }, async { admin.await.context("admin server") },)
         };
         tokio::select! {
             result = servers => {
@@ -347,10 +333,7 @@ impl Signals {
     #[cfg(unix)]
     fn hook() -> std::io::Result<Self> {
         use tokio::signal::unix::{SignalKind, signal};
-        Ok(Self {
-            terminate: signal(SignalKind::terminate())?,
-            interrupt: signal(SignalKind::interrupt())?,
-        })
+        Ok(Self { terminate: signal(SignalKind::terminate())?, interrupt: signal(SignalKind::interrupt())? })
     }
 
     #[cfg(not(unix))]

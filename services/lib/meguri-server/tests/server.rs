@@ -9,9 +9,9 @@ use std::time::Duration;
 use meguri_proto::bazi_engine::SearchPlacesRequest;
 use meguri_proto::bazi_engine::bazi_engine_client::BaziEngineClient;
 use tonic::Code;
+use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
-use tonic_health::pb::HealthCheckRequest;
 
 use support::{bearer, spawn_server};
 
@@ -20,11 +20,8 @@ const ENGINE: &str = "meguri.bazi_engine.v1.BaziEngine";
 /// Waits (without sleeping) until the health of `service` reports `wanted`.
 async fn health_becomes(server: &support::TestServer, service: &str, wanted: ServingStatus) {
     let mut health = HealthClient::new(server.channel());
-    let mut stream = health
-        .watch(HealthCheckRequest { service: service.to_owned() })
-        .await
-        .expect("watch")
-        .into_inner();
+    let mut stream =
+        health.watch(HealthCheckRequest { service: service.to_owned() }).await.expect("watch").into_inner();
     tokio::time::timeout(Duration::from_secs(5), async {
         while let Some(update) = stream.message().await.expect("stream") {
             if update.status == wanted as i32 {
@@ -57,12 +54,7 @@ async fn a_service_that_is_not_ready_is_not_serving_until_its_check_passes() {
     let server = spawn_server(Arc::clone(&ready)).await;
     let mut health = HealthClient::new(server.channel());
 
-    let status = health
-        .check(HealthCheckRequest { service: String::new() })
-        .await
-        .expect("check")
-        .into_inner()
-        .status;
+    let status = health.check(HealthCheckRequest { service: String::new() }).await.expect("check").into_inner().status;
     let readyz = reqwest::get(server.admin_url("/readyz")).await.expect("readyz");
     assert_eq!(status, ServingStatus::NotServing as i32);
     assert_eq!(readyz.status(), 503);
@@ -78,10 +70,7 @@ async fn a_call_without_a_token_is_unauthenticated() {
     let server = spawn_server(Arc::new(AtomicBool::new(true))).await;
     let mut client = BaziEngineClient::new(server.channel());
 
-    let status = client
-        .search_places(SearchPlacesRequest::default())
-        .await
-        .expect_err("refused");
+    let status = client.search_places(SearchPlacesRequest::default()).await.expect_err("refused");
 
     assert_eq!(status.code(), Code::Unauthenticated);
 }
@@ -94,12 +83,7 @@ async fn a_call_with_a_token_reaches_the_service_and_is_counted_in_metrics() {
     request.metadata_mut().insert("authorization", bearer());
 
     let response = client.search_places(request).await.expect("call").into_inner();
-    let metrics = reqwest::get(server.admin_url("/metrics"))
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("body");
+    let metrics = reqwest::get(server.admin_url("/metrics")).await.expect("metrics").text().await.expect("body");
 
     assert_eq!(response.suggestions[0].label, "anonymous");
     assert!(
@@ -118,11 +102,7 @@ async fn shutdown_reports_not_serving_before_the_server_stops() {
     health_becomes(&server, "", ServingStatus::Serving).await;
     let channel = server.channel();
     let mut health = HealthClient::new(channel.clone());
-    let mut stream = health
-        .watch(HealthCheckRequest { service: ENGINE.to_owned() })
-        .await
-        .expect("watch")
-        .into_inner();
+    let mut stream = health.watch(HealthCheckRequest { service: ENGINE.to_owned() }).await.expect("watch").into_inner();
     let first = stream.message().await.expect("first").expect("status");
     assert_eq!(first.status, ServingStatus::Serving as i32);
 
@@ -137,10 +117,8 @@ async fn shutdown_reports_not_serving_before_the_server_stops() {
     drop(stream);
     drop(health);
     drop(channel);
-    let result = tokio::time::timeout(Duration::from_secs(10), server.task)
-        .await
-        .expect("the server stops")
-        .expect("join");
+    let result =
+        tokio::time::timeout(Duration::from_secs(10), server.task).await.expect("the server stops").expect("join");
     assert!(result.is_ok(), "{result:?}");
     assert!(
         tokio::net::TcpStream::connect(("127.0.0.1", server.grpc_port)).await.is_err(),

@@ -15,21 +15,15 @@ use tonic_health::pb::health_client::HealthClient;
 async fn sigterm_stops_the_server_gracefully() {
     let server = support::spawn_server(Arc::new(AtomicBool::new(true))).await;
     let mut health = HealthClient::new(server.channel());
-    let mut stream = health
-        .watch(HealthCheckRequest { service: String::new() })
-        .await
-        .expect("watch")
-        .into_inner();
+    let mut stream = health.watch(HealthCheckRequest { service: String::new() }).await.expect("watch").into_inner();
     while let Some(update) = stream.message().await.expect("stream") {
         if update.status == ServingStatus::Serving as i32 {
             break;
         }
     }
 
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &std::process::id().to_string()])
-        .status()
-        .expect("run kill");
+    let status =
+        std::process::Command::new("kill").args(["-TERM", &std::process::id().to_string()]).status().expect("run kill");
     assert!(status.success());
 
     let next = tokio::time::timeout(Duration::from_secs(5), stream.message())
@@ -40,9 +34,7 @@ async fn sigterm_stops_the_server_gracefully() {
     assert_eq!(next.status, ServingStatus::NotServing as i32);
     drop(stream);
     drop(health);
-    let result = tokio::time::timeout(Duration::from_secs(10), server.task)
-        .await
-        .expect("the server stops")
-        .expect("join");
+    let result =
+        tokio::time::timeout(Duration::from_secs(10), server.task).await.expect("the server stops").expect("join");
     assert!(result.is_ok(), "{result:?}");
 }

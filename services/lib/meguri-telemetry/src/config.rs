@@ -23,11 +23,7 @@ pub struct TelemetryConfig {
 
 impl Default for TelemetryConfig {
     fn default() -> Self {
-        Self {
-            log_format: LogFormat::Text,
-            log_filter: "info".to_owned(),
-            otlp_endpoint: None,
-        }
+        Self { log_format: LogFormat::Text, log_filter: "info".to_owned(), otlp_endpoint: None }
     }
 }
 
@@ -49,23 +45,13 @@ impl TelemetryConfig {
                 }
             }
             Some(v) if v.eq_ignore_ascii_case("json") => LogFormat::Json,
-            Some(v) if v.eq_ignore_ascii_case("text") || v.eq_ignore_ascii_case("pretty") => {
-                LogFormat::Text
-            }
+            Some(v) if v.eq_ignore_ascii_case("text") || v.eq_ignore_ascii_case("pretty") => LogFormat::Text,
             Some(_) => return Err(vec!["LOG_FORMAT (expected json or text)".to_owned()]),
         };
-        let log_filter = env::var("RUST_LOG")
-            .ok()
-            .filter(|v| !v.trim().is_empty())
-            .unwrap_or_else(|| "info".to_owned());
-        let otlp_endpoint = env::var("OTEL_EXPORTER_OTLP_ENDPOINT")
-            .ok()
-            .map(|v| v.trim().to_owned())
-            .filter(|v| !v.is_empty());
-        Ok(Self {
-            log_format,
-            log_filter,
-            otlp_endpoint,
-        })
+        let log_filter =
+            env::var("RUST_LOG").ok().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "info".to_owned());
+        let otlp_endpoint =
+            env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        Ok(Self { log_format, log_filter, otlp_endpoint })
     }
 }

@@ -60,10 +60,7 @@ where
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
         let path = request.uri().path();
         if path.starts_with(HEALTH_PREFIX) {
-            return ResponseFuture {
-                inner: self.inner.call(request).instrument(tracing::Span::none()),
-                record: None,
-            };
+            return ResponseFuture { inner: self.inner.call(request).instrument(tracing::Span::none()), record: None };
         }
         let (service, method) = split_path(path);
         let span = tracing::info_span!(
@@ -79,16 +76,9 @@ where
         if let Some(id) = set_parent(&span, extract_context(request.headers())) {
             span.record("trace_id", id.as_str());
         }
-        let record = Record {
-            service: service.to_owned(),
-            method: method.to_owned(),
-            start: Instant::now(),
-        };
+        let record = Record { service: service.to_owned(), method: method.to_owned(), start: Instant::now() };
         let inner = self.inner.call(request).instrument(span);
-        ResponseFuture {
-            inner,
-            record: Some(record),
-        }
+        ResponseFuture { inner, record: Some(record) }
     }
 }
 
@@ -103,10 +93,9 @@ impl Record {
         let code = match result {
             // A unary error is a trailers-only response: grpc-status sits in the headers. A success
             // carries it in the trailers, after the body; a missing header therefore means OK.
-            Ok(response) => response
-                .headers()
-                .get("grpc-status")
-                .map_or(tonic::Code::Ok, |v| tonic::Code::from_bytes(v.as_bytes())),
+            Ok(response) => {
+                response.headers().get("grpc-status").map_or(tonic::Code::Ok, |v| tonic::Code::from_bytes(v.as_bytes()))
+            }
             Err(_) => tonic::Code::Internal,
         };
         let label = grpc_code_label(code);

@@ -26,21 +26,19 @@ use opentelemetry_otlp::WithExportConfig;
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
+use tracing_subscriber::filter::LevelFilter;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::filter::LevelFilter;
 use tracing_subscriber::{EnvFilter, Layer};
 
 pub use config::{LogFormat, TelemetryConfig};
 pub use grpc_server::{
-    GRPC_SERVER_DURATION_SECONDS, GRPC_SERVER_REQUESTS_TOTAL, GrpcServerTelemetry,
-    GrpcServerTelemetryLayer,
+    GRPC_SERVER_DURATION_SECONDS, GRPC_SERVER_REQUESTS_TOTAL, GrpcServerTelemetry, GrpcServerTelemetryLayer,
 };
 pub use metrics::{grpc_code_label, prometheus_handle};
 pub use metrics_exporter_prometheus::PrometheusHandle;
 pub use propagation::{
-    ClientInterceptor, extract_context, extract_context_with, inject_context, inject_span_context,
-    set_parent, trace_id,
+    ClientInterceptor, extract_context, extract_context_with, inject_context, inject_span_context, set_parent, trace_id,
 };
 
 /// Why telemetry could not be set up.
@@ -88,9 +86,7 @@ impl Drop for OtelGuard {
 pub fn init(service_name: &str, config: &TelemetryConfig) -> Result<OtelGuard, TelemetryError> {
     opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
 
-    let resource = Resource::builder()
-        .with_service_name(service_name.to_owned())
-        .build();
+    let resource = Resource::builder().with_service_name(service_name.to_owned()).build();
     let mut provider = SdkTracerProvider::builder().with_resource(resource);
     if let Some(endpoint) = &config.otlp_endpoint {
         let exporter = opentelemetry_otlp::SpanExporter::builder()
@@ -104,8 +100,7 @@ pub fn init(service_name: &str, config: &TelemetryConfig) -> Result<OtelGuard, T
     opentelemetry::global::set_tracer_provider(tracer_provider.clone());
     let tracer = tracer_provider.tracer(service_name.to_owned());
 
-    let filter = EnvFilter::try_new(&config.log_filter)
-        .map_err(|e| TelemetryError::Filter(e.to_string()))?;
+    let filter = EnvFilter::try_new(&config.log_filter).map_err(|e| TelemetryError::Filter(e.to_string()))?;
     let fmt_layer = match config.log_format {
         LogFormat::Json => tracing_subscriber::fmt::layer()
             .json()
@@ -118,9 +113,7 @@ pub fn init(service_name: &str, config: &TelemetryConfig) -> Result<OtelGuard, T
     };
     // RUST_LOG filters the log lines only. Spans at INFO and above always reach OpenTelemetry, so
     // a quiet log level (`RUST_LOG=warn`) does not break trace ids or their propagation.
-    let otel_layer = tracing_opentelemetry::layer()
-        .with_tracer(tracer)
-        .with_filter(LevelFilter::INFO);
+    let otel_layer = tracing_opentelemetry::layer().with_tracer(tracer).with_filter(LevelFilter::INFO);
     tracing_subscriber::registry()
         .with(fmt_layer.with_filter(filter))
         .with(otel_layer)
@@ -151,10 +144,7 @@ mod tests {
     fn init_once() {
         static INIT: std::sync::Once = std::sync::Once::new();
         INIT.call_once(|| {
-            let config = TelemetryConfig {
-                log_filter: "warn".to_owned(),
-                ..TelemetryConfig::default()
-            };
+            let config = TelemetryConfig { log_filter: "warn".to_owned(), ..TelemetryConfig::default() };
             let guard = init("telemetry-test", &config).expect("init");
             std::mem::forget(guard);
         });
@@ -169,11 +159,8 @@ mod tests {
         let mut metadata = MetadataMap::new();
         inject_span_context(&caller, &mut metadata);
         let headers = metadata.into_headers();
-        let traceparent = headers
-            .get("traceparent")
-            .and_then(|v| v.to_str().ok())
-            .expect("traceparent injected")
-            .to_owned();
+        let traceparent =
+            headers.get("traceparent").and_then(|v| v.to_str().ok()).expect("traceparent injected").to_owned();
 
         let callee = tracing::info_span!("callee");
         callee.set_parent(extract_context(&headers)).expect("set parent");
@@ -192,10 +179,7 @@ mod tests {
         let span = tracing::info_span!("child");
         span.set_parent(context).expect("set parent");
 
-        assert_eq!(
-            trace_id(&span).as_deref(),
-            Some("4bf92f3577b34da6a3ce929d0e0e4736")
-        );
+        assert_eq!(trace_id(&span).as_deref(), Some("4bf92f3577b34da6a3ce929d0e0e4736"));
     }
 
     #[test]
@@ -209,10 +193,7 @@ mod tests {
         let request = interceptor.call(tonic::Request::new(())).expect("intercept");
 
         assert!(request.metadata().contains_key("traceparent"));
-        assert_eq!(
-            request.metadata().get("grpc-timeout").and_then(|v| v.to_str().ok()),
-            Some("1500000u")
-        );
+        assert_eq!(request.metadata().get("grpc-timeout").and_then(|v| v.to_str().ok()), Some("1500000u"));
     }
 
     #[test]

@@ -6,9 +6,7 @@ use std::time::Duration;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 /// Latency buckets (seconds) for every `*_seconds` histogram: fine below 50 ms, where our RPCs live.
-const SECONDS_BUCKETS: &[f64] = &[
-    0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
-];
+const SECONDS_BUCKETS: &[f64] = &[0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
 
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
@@ -38,14 +36,12 @@ fn install() -> PrometheusHandle {
         }
     };
     let upkeep = handle.clone();
-    let spawned = std::thread::Builder::new()
-        .name("metrics-upkeep".to_owned())
-        .spawn(move || {
-            loop {
-                std::thread::sleep(Duration::from_secs(5));
-                upkeep.run_upkeep();
-            }
-        });
+    let spawned = std::thread::Builder::new().name("metrics-upkeep".to_owned()).spawn(move || {
+        loop {
+            std::thread::sleep(Duration::from_secs(5));
+            upkeep.run_upkeep();
+        }
+    });
     if let Err(error) = spawned {
         tracing::warn!(%error, "could not start the metrics upkeep thread");
     }

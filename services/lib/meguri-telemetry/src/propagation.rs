@@ -14,10 +14,7 @@ struct MetadataInjector<'a>(&'a mut MetadataMap);
 
 impl Injector for MetadataInjector<'_> {
     fn set(&mut self, key: &str, value: String) {
-        if let (Ok(key), Ok(value)) = (
-            MetadataKey::from_bytes(key.as_bytes()),
-            MetadataValue::try_from(value),
-        ) {
+        if let (Ok(key), Ok(value)) = (MetadataKey::from_bytes(key.as_bytes()), MetadataValue::try_from(value)) {
             self.0.insert(key, value);
         }
     }
@@ -69,9 +66,7 @@ pub fn inject_context(context: &Context, metadata: &mut MetadataMap) {
 /// The remote parent carried by incoming HTTP/2 headers (an empty context when there is none).
 #[must_use]
 pub fn extract_context(headers: &http::HeaderMap) -> Context {
-    opentelemetry::global::get_text_map_propagator(|propagator| {
-        propagator.extract(&HeaderExtractor(headers))
-    })
+    opentelemetry::global::get_text_map_propagator(|propagator| propagator.extract(&HeaderExtractor(headers)))
 }
 
 /// The remote parent read through `get` (for HTTP stacks with their own header types).
@@ -87,9 +82,7 @@ pub fn trace_id(span: &tracing::Span) -> Option<String> {
     let context = span.context();
     let span_ref = context.span();
     let span_context = span_ref.span_context();
-    span_context
-        .is_valid()
-        .then(|| span_context.trace_id().to_string())
+    span_context.is_valid().then(|| span_context.trace_id().to_string())
 }
 
 /// A tonic client interceptor: injects the current span's `traceparent`, and a default deadline

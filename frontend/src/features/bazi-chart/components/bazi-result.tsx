@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 
 import type { BaziCalculation } from '@/features/bazi-chart/api/calculate-bazi';
+import { BaziDetailsSection } from '@/features/bazi-chart/components/bazi-details-section';
 import { ElementCircles } from '@/features/bazi-chart/components/element-circles';
 import { PillarChart } from '@/features/bazi-chart/components/pillar-chart';
 import type { BirthInput } from '@/lib/birth-data';
@@ -26,7 +27,10 @@ type BaziResultProps = {
   footer?: ReactNode;
 };
 
-/** The free chart: four pillars, the five elements, and a reset that asks before clearing everything. */
+/**
+ * The free chart: four pillars, the five elements, the details on request, and a reset that asks before
+ * clearing everything.
+ */
 export function BaziResult({ input, result, onReset, footer }: BaziResultProps) {
   const [confirmingReset, setConfirmingReset] = useState(false);
 
@@ -57,6 +61,9 @@ export function BaziResult({ input, result, onReset, footer }: BaziResultProps) 
           五行のバランス
         </Typography>
         <ElementCircles elements={result.elements} />
+
+        {/* Older answers have no analysis: then there is nothing to detail. */}
+        {result.analysis ? <BaziDetailsSection analysis={result.analysis} time={result.time} /> : null}
       </Paper>
       {footer}
       {confirmingReset ? (

@@ -9,9 +9,8 @@ use std::time::Duration;
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_proto::bazi_engine::bazi_engine_server::{BaziEngine, BaziEngineServer};
 use meguri_proto::bazi_engine::{
-    CalculateChartRequest, CalculateChartResponse, CompatibilityRequest, CompatibilityResponse,
-    GetAlmanacRequest, GetAlmanacResponse, ResolvePlaceRequest, ResolvePlaceResponse,
-    SearchPlacesRequest, SearchPlacesResponse,
+    CalculateChartRequest, CalculateChartResponse, CompatibilityRequest, CompatibilityResponse, GetAlmanacRequest,
+    GetAlmanacResponse, ResolvePlaceRequest, ResolvePlaceResponse, SearchPlacesRequest, SearchPlacesResponse,
 };
 use meguri_server::{Application, ServerConfig, ShutdownHandle};
 use secrecy::SecretString;
@@ -30,16 +29,10 @@ impl BaziEngine for Stub {
     ) -> Result<Response<CalculateChartResponse>, Status> {
         Err(Status::unimplemented("stub"))
     }
-    async fn compatibility(
-        &self,
-        _: Request<CompatibilityRequest>,
-    ) -> Result<Response<CompatibilityResponse>, Status> {
+    async fn compatibility(&self, _: Request<CompatibilityRequest>) -> Result<Response<CompatibilityResponse>, Status> {
         Err(Status::unimplemented("stub"))
     }
-    async fn get_almanac(
-        &self,
-        _: Request<GetAlmanacRequest>,
-    ) -> Result<Response<GetAlmanacResponse>, Status> {
+    async fn get_almanac(&self, _: Request<GetAlmanacRequest>) -> Result<Response<GetAlmanacResponse>, Status> {
         Err(Status::unimplemented("stub"))
     }
     async fn search_places(
@@ -54,10 +47,7 @@ impl BaziEngine for Stub {
             }],
         }))
     }
-    async fn resolve_place(
-        &self,
-        _: Request<ResolvePlaceRequest>,
-    ) -> Result<Response<ResolvePlaceResponse>, Status> {
+    async fn resolve_place(&self, _: Request<ResolvePlaceRequest>) -> Result<Response<ResolvePlaceResponse>, Status> {
         Err(Status::unimplemented("stub"))
     }
 }
@@ -71,9 +61,7 @@ pub struct TestServer {
 
 impl TestServer {
     pub fn channel(&self) -> Channel {
-        Channel::from_shared(format!("http://127.0.0.1:{}", self.grpc_port))
-            .expect("uri")
-            .connect_lazy()
+        Channel::from_shared(format!("http://127.0.0.1:{}", self.grpc_port)).expect("uri").connect_lazy()
     }
 
     pub fn admin_url(&self, path: &str) -> String {
@@ -87,13 +75,7 @@ pub async fn spawn_server(ready: Arc<AtomicBool>) -> TestServer {
         .add_service(BaziEngineServer::new(Stub))
         .readiness(move || {
             let ready = Arc::clone(&ready);
-            async move {
-                if ready.load(Ordering::SeqCst) {
-                    Ok(())
-                } else {
-                    anyhow::bail!("dependency down")
-                }
-            }
+            async move { if ready.load(Ordering::SeqCst) { Ok(()) } else { anyhow::bail!("dependency down") } }
         })
         .build()
         .await
@@ -101,12 +83,7 @@ pub async fn spawn_server(ready: Arc<AtomicBool>) -> TestServer {
     let (grpc_port, admin_port) = (app.grpc_port, app.admin_port);
     let shutdown = app.shutdown_handle();
     let task = tokio::spawn(app.run_until_stopped());
-    TestServer {
-        grpc_port,
-        admin_port,
-        shutdown,
-        task,
-    }
+    TestServer { grpc_port, admin_port, shutdown, task }
 }
 
 pub fn bearer() -> tonic::metadata::MetadataValue<tonic::metadata::Ascii> {

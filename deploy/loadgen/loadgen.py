@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Weighted user journeys against the Meguri gateway (Python 3.9+, standard library only).
+
+Each simulated visitor picks a journey by weight, runs its steps as the SPA would, waits a moment,
+and picks again. The script first waits until GET /readyz answers 200, then runs for --duration
+seconds and prints requests, status codes and latency percentiles per step.
+
+    python3 deploy/loadgen/loadgen.py --url http://127.0.0.1:8080 --users 8 --duration 60
+
+Journeys (weight): chart 10, place search 5, almanac 2, session check 1. The reading, login and
+chat journeys of STYLE §11 are not here yet: their routes do not exist.
+
+The gateway limits the calculator to 30 and place look-ups to 120 requests per client IP per minute
+by default; one load generator is one IP, so run it against a gateway with RATE_LIMIT_ENABLED=false
+(or raised limits) unless the 429s are what you want to see. 429s are counted apart from errors.
+
+See README.md beside this file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from collections import defaultdict
+
+# Queries typed into the birth-place field, as a person types them (the SPA debounces 300 ms).
+PLACE_QUERIES = [
+    ["と", "とう", "とうきょう"],
+    ["大", "大阪"],
+    ["さっぽろ"],
+    ["na", "naha"],
+    ["横浜"],
+    ["京都"],
+    ["福岡"],
+    ["New York"],
+    ["ソウル"],
+    ["札幌市中央"],
+]
+
+
+class Stats:
+    """Latencies and status codes per step name, shared by all visitor threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.statuses: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        self.unexpected: dict[str, int] = defaultdict(int)
+        self.journeys: dict[str, int] = defaultdict(int)
+
+    def record(self, step: str, status: str, seconds: float, expected: bool) -> None:
+        with self.lock:
+            self.latencies[step].append(seconds)
+            self.statuses[step][status] += 1
+            if not expected:
+                self.unexpected[step] += 1
+
+    def journey(self, name: str) -> None:
+        with self.lock:
+            self.journeys[name] += 1
+
+    def totals(self) -> tuple[int, int, int]:
+        """(requests, rate limited, unexpected answers other than 429)."""
+        with self.lock:
+            total = sum(len(v) for v in self.latencies.values())
+            limited = sum(s.get("429", 0) for s in self.statuses.values())
+            unexpected = sum(self.unexpected.values())
+        return total, limited, unexpected - limited
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    k = min(len(sorted_values) - 1, max(0, round(p / 100 * (len(sorted_values) - 1))))
+    return sorted_values[k]
+
+
+class Client:
+    """One visitor's HTTP client: JSON in and out, a request id per call, no retries."""
+
+    def __init__(self, base: str, stats: Stats, timeout: float) -> None:
+        self.base = base.rstrip("/")
+        self.stats = stats
+        self.timeout = timeout
+
+    def call(self, step: str, method: str, path: str, body: dict | None = None,
+             expect: tuple[int, ...] = (200,)) -> tuple[int, object]:
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Accept", "application/json")
+        request.add_header("User-Agent", "meguri-loadgen")
+        # Searchable in the gateway's logs (request_id) when a request needs explaining.
+        request.add_header("X-Request-Id", "loadgen-" + uuid.uuid4().hex)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        started = time.monotonic()
+        status, payload = 0, None
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                status = response.status
+                payload = json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            status = error.code
+            try:
+                payload = json.loads(error.read() or b"null")
+            except ValueError:
+                payload = None
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            label = type(getattr(error, "reason", error)).__name__
+            self.stats.record(step, f"error:{label}", time.monotonic() - started, False)
+            return 0, None
+        self.stats.record(step, str(status), time.monotonic() - started, status in expect)
+        return status, payload
+
+
+def random_birth(rng: random.Random, place: str | None) -> dict:
+    birth: dict = {"birthDate": f"{rng.randint(1940, 2012):04d}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"}
+    if rng.random() < 0.8:  # some visitors skip the time; the engine then assumes 12:00
+        birth["birthTime"] = f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}"
+    if place:
+        birth["birthLocation"] = place
+    if rng.random() < 0.5:
+        birth["gender"] = rng.choice(["male", "female"])
+    return birth
+
+
+def journey_chart(client: Client, rng: random.Random) -> None:
+    """The landing calculator: find the birth place, take its coordinates, calculate."""
+    place = None
+    for query in rng.choice(PLACE_QUERIES):
+        status, payload = client.call("places/search", "GET", "/api/places/search?" + urllib.parse.urlencode({"query": query}),
+                                      expect=(200,))
+        if status == 200 and isinstance(payload, dict) and payload.get("suggestions"):
+            place = payload["suggestions"][0]
+        time.sleep(0.3)
+    body = random_birth(rng, place)
+    if place:
+        status, payload = client.call("places/coordinates", "GET",
+                                      "/api/places/coordinates?" + urllib.parse.urlencode({"location": place}),
+                                      expect=(200, 404))
+        if status == 200 and isinstance(payload, dict):
+            body["coordinates"] = payload.get("coordinates")
+    client.call("public/calculate-bazi", "POST", "/api/public/calculate-bazi", body, expect=(200,))
+
+
+def journey_place_search(client: Client, rng: random.Random) -> None:
+    """Someone typing in the place field and changing their mind."""
+    for query in rng.choice(PLACE_QUERIES) + rng.choice(PLACE_QUERIES):
+        client.call("places/search", "GET", "/api/places/search?" + urllib.parse.urlencode({"query": query}))
+        time.sleep(0.3)
+
+
+def journey_almanac(client: Client, rng: random.Random) -> None:
+    """Today's almanac, then a month of it."""
+    client.call("almanac (day)", "GET", "/api/almanac")
+    start = time.gmtime(time.time() + 9 * 3600 + rng.randint(0, 365) * 86400)
+    first = f"{start.tm_year:04d}-{start.tm_mon:02d}-01"
+    last = f"{start.tm_year:04d}-{start.tm_mon:02d}-28"
+    client.call("almanac (month)", "GET", "/api/almanac?" + urllib.parse.urlencode({"from": first, "to": last}))
+
+
+def journey_session_check(client: Client, rng: random.Random) -> None:
+    """What the SPA asks first on every load: a visitor without a session gets 401."""
+    client.call("auth/user", "GET", "/api/auth/user", expect=(401,))
+
+
+JOURNEYS = [
+    ("chart", 10, journey_chart),
+    ("place search", 5, journey_place_search),
+    ("almanac", 2, journey_almanac),
+    ("session check", 1, journey_session_check),
+]
+
+
+def wait_ready(base: str, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    url = base.rstrip("/") + "/readyz"
+    last = ""
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=3) as response:
+                if response.status == 200:
+                    return True
+        except urllib.error.HTTPError as error:
+            last = f"HTTP {error.code}"
+        except (urllib.error.URLError, OSError) as error:
+            last = str(getattr(error, "reason", error))
+        print(f"waiting for {url} ({last})", file=sys.stderr)
+        time.sleep(2)
+    return False
+
+
+def visitor(n: int, args: argparse.Namespace, stats: Stats, stop: threading.Event) -> None:
+    rng = random.Random(args.seed + n if args.seed is not None else None)
+    client = Client(args.url, stats, args.timeout)
+    names = [j[0] for j in JOURNEYS]
+    weights = [j[1] for j in JOURNEYS]
+    runs = {j[0]: j[2] for j in JOURNEYS}
+    while not stop.is_set():
+        name = rng.choices(names, weights)[0]
+        runs[name](client, rng)
+        stats.journey(name)
+        stop.wait(rng.uniform(args.think_min, args.think_max))
+
+
+def report(stats: Stats, elapsed: float) -> None:
+    print(f"\n{'step':24} {'requests':>8} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  statuses")
+    with stats.lock:
+        for step in sorted(stats.latencies):
+            values = sorted(stats.latencies[step])
+            statuses = " ".join(f"{k}:{v}" for k, v in sorted(stats.statuses[step].items()))
+            print(f"{step:24} {len(values):8d} {len(values) / elapsed:7.1f} {percentile(values, 50) * 1000:8.1f} "
+                  f"{percentile(values, 95) * 1000:8.1f} {percentile(values, 99) * 1000:8.1f}  {statuses}")
+        print("journeys: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.journeys.items())))
+
+
+def env_default(name: str, fallback: str) -> str:
+    value = os.environ.get(name, "").strip()
+    return value or fallback
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default=env_default("LOADGEN_URL", "http://127.0.0.1:8080"),
+                        help="gateway base URL (env LOADGEN_URL; default %(default)s)")
+    parser.add_argument("--users", type=int, default=int(env_default("LOADGEN_USERS", "4")),
+                        help="concurrent visitors (env LOADGEN_USERS; default %(default)s)")
+    parser.add_argument("--duration", type=float, default=float(env_default("LOADGEN_DURATION", "60")),
+                        help="seconds of load after readiness (env LOADGEN_DURATION; default %(default)s)")
+    parser.add_argument("--ramp", type=float, default=float(env_default("LOADGEN_RAMP", "5")),
+                        help="seconds over which visitors start (env LOADGEN_RAMP; default %(default)s)")
+    parser.add_argument("--think-min", type=float, default=0.5, help="least pause between journeys, s")
+    parser.add_argument("--think-max", type=float, default=2.0, help="longest pause between journeys, s")
+    parser.add_argument("--timeout", type=float, default=10.0, help="per-request timeout, s")
+    parser.add_argument("--ready-timeout", type=float, default=120.0, help="how long to wait for /readyz, s")
+    parser.add_argument("--max-error-ratio", type=float, default=0.01,
+                        help="exit 1 when unexpected answers (other than 429) exceed this share; default %(default)s")
+    parser.add_argument("--seed", type=int, default=None, help="random seed, for repeatable runs")
+    args = parser.parse_args()
+    if args.users < 1 or args.duration <= 0 or args.think_max < args.think_min:
+        parser.error("--users must be ≥ 1, --duration > 0 and --think-max ≥ --think-min")
+
+    if not wait_ready(args.url, args.ready_timeout):
+        print(f"the gateway at {args.url} did not become ready in {args.ready_timeout:.0f} s", file=sys.stderr)
+        return 2
+    print(f"{args.url} is ready: {args.users} visitors for {args.duration:.0f} s "
+          f"(weights: {', '.join(f'{n} {w}' for n, w, _ in JOURNEYS)})")
+
+    stats = Stats()
+    stop = threading.Event()
+    threads = []
+    started = time.monotonic()
+    for n in range(args.users):
+        thread = threading.Thread(target=visitor, args=(n, args, stats, stop), name=f"visitor-{n}", daemon=True)
+        thread.start()
+        threads.append(thread)
+        if args.users > 1:
+            stop.wait(args.ramp / args.users)
+    next_line = started + 10
+    while time.monotonic() - started < args.duration:
+        time.sleep(0.2)
+        if time.monotonic() >= next_line:
+            total, limited, unexpected = stats.totals()
+            print(f"{time.monotonic() - started:5.0f} s  requests {total}  rate-limited {limited}  unexpected {unexpected}")
+            next_line += 10
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=args.timeout + 5)
+    elapsed = time.monotonic() - started
+
+    report(stats, elapsed)
+    total, limited, unexpected = stats.totals()
+    ratio = unexpected / total if total else 1.0
+    print(f"total {total} requests in {elapsed:.0f} s; rate-limited {limited}; unexpected {unexpected} ({ratio:.2%})")
+    return 0 if total and ratio <= args.max_error_ratio else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+//! gRPC clients of the services the gateway calls.
+//!
+//! Every call:
+//! - goes over one lazily connected tonic `Channel` per worker (a down service answers
+//!   `Unavailable` at once, and a restarted one is reconnected on the next call);
+//! - has a deadline (`GRPC_TIMEOUT_MS`), enforced here and sent as `grpc-timeout`;
+//! - carries a freshly minted internal JWT for the caller, the `traceparent` of the current span
+//!   and the `x-request-id`;
+//! - is retried — only the idempotent reads, which all BaziEngine RPCs are — on `Unavailable`, at
+//!   most twice, with a short backoff, and never past the deadline.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use meguri_auth::TokenMinter;
+use meguri_proto::bazi_engine::bazi_engine_client::BaziEngineClient;
+use meguri_proto::bazi_engine::{
+    CalculateChartRequest, CalculateChartResponse, GetAlmanacRequest, GetAlmanacResponse, ResolvePlaceRequest,
+    ResolvePlaceResponse, SearchPlacesRequest, SearchPlacesResponse,
+};
+use tonic::metadata::MetadataValue;
+use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Status};
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_check_response::ServingStatus;
+use tonic_health::pb::health_client::HealthClient;
+
+use crate::metrics;
+use crate::session::Caller;
+use crate::telemetry::RequestId;
+
+/// Retries after `Unavailable`, at most.
+const MAX_RETRIES: u32 = 2;
+/// How close to the deadline a CANCELLED counts as the deadline having passed.
+const DEADLINE_SLACK: Duration = Duration::from_millis(20);
+/// The first backoff; doubled for the second retry.
+const BACKOFF: Duration = Duration::from_millis(25);
+
+/// A lazily connected channel to `addr` (`http://host:port`).
+///
+/// # Errors
+/// `addr` is not a valid URI.
+pub fn lazy_channel(addr: &str, connect_timeout: Duration) -> anyhow::Result<Channel> {
+    let endpoint = Endpoint::from_shared(addr.to_owned())?
+        .connect_timeout(connect_timeout)
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(30))
+        .keep_alive_while_idle(true);
+    Ok(endpoint.connect_lazy())
+}
+
+/// Who a call is for and which request caused it.
+#[derive(Clone, Debug)]
+pub struct CallContext {
+    pub caller: Caller,
+    pub request_id: Option<RequestId>,
+}
+
+/// Settings shared by the clients of every service.
+#[derive(Clone, Debug)]
+pub struct CallPolicy {
+    pub minter: Arc<TokenMinter>,
+    pub timeout: Duration,
+}
+
+impl CallPolicy {
+    /// Runs one RPC with the deadline, metadata and retries described in the module docs.
+    async fn run<M, R, F, Fut>(&self, rpc: &'static str, ctx: &CallContext, message: &M, send: F) -> Result<R, Status>
+    where
+        M: Clone,
+        F: Fn(tonic::Request<M>) -> Fut,
+        Fut: Future<Output = Result<tonic::Response<R>, Status>>,
+    {
+        let start = Instant::now();
+        let deadline = start + self.timeout;
+        let bearer = self
+            .minter
+            .bearer(&ctx.caller.subject, ctx.caller.role)
+            .map_err(|_| Status::internal("could not mint the internal token"))?;
+        let request_id = ctx.request_id.as_ref().and_then(|id| MetadataValue::try_from(id.as_str()).ok());
+        let span = tracing::Span::current();
+        let mut retries = 0;
+        let outcome = loop {
+            let remaining = deadline.saturating_duration_since(Instant::now());
+            if remaining.is_zero() {
+                break Err(Status::deadline_exceeded("deadline exceeded"));
+            }
+            let mut request = tonic::Request::new(message.clone());
+            request.set_timeout(remaining);
+            let metadata = request.metadata_mut();
+            metadata.insert("authorization", bearer.clone());
+            if let Some(id) = &request_id {
+                metadata.insert("x-request-id", id.clone());
+            }
+            meguri_telemetry::inject_span_context(&span, metadata);
+
+            let result = match tokio::time::timeout(remaining, send(request)).await {
+                Ok(result) => result,
+                Err(_) => Err(Status::deadline_exceeded("deadline exceeded")),
+            };
+            // A server that enforces our `grpc-timeout` answers CANCELLED at the deadline; it is
+            // still a missed deadline.
+            let result = result.map_err(|status| {
+                let past_deadline = deadline.saturating_duration_since(Instant::now()) < DEADLINE_SLACK;
+                if status.code() == Code::Cancelled && past_deadline {
+                    Status::deadline_exceeded("deadline exceeded")
+                } else {
+                    status
+                }
+            });
+            match result {
+                Ok(response) => break Ok(response.into_inner()),
+                Err(status) if status.code() == Code::Unavailable && retries < MAX_RETRIES => {
+                    let backoff = BACKOFF * 2_u32.pow(retries);
+                    if Instant::now() + backoff >= deadline {
+                        break Err(status);
+                    }
+                    retries += 1;
+                    metrics::grpc_client_retry(rpc);
+                    tracing::debug!(name: "gateway.grpc.retry", rpc, retries, "retrying after Unavailable");
+                    tokio::time::sleep(backoff).await;
+                }
+                Err(status) => break Err(status),
+            }
+        };
+        let code = outcome.as_ref().map_or_else(Status::code, |_| Code::Ok);
+        metrics::grpc_client_call(rpc, code, start.elapsed());
+        outcome
+    }
+}
+
+/// The BaziEngine service.
+#[derive(Clone, Debug)]
+pub struct BaziEngine {
+    client: BaziEngineClient<Channel>,
+    policy: CallPolicy,
+}
+
+impl BaziEngine {
+    #[must_use]
+    pub fn new(channel: Channel, policy: CallPolicy) -> Self {
+        Self { client: BaziEngineClient::new(channel), policy }
+    }
+
+    /// # Errors
+    /// The engine's status (see the module docs for retries and the deadline).
+    pub async fn calculate_chart(
+        &self,
+        ctx: &CallContext,
+        message: CalculateChartRequest,
+    ) -> Result<CalculateChartResponse, Status> {
+        self.policy
+            .run("CalculateChart", ctx, &message, |r| {
+                let mut client = self.client.clone();
+                async move { client.calculate_chart(r).await }
+            })
+            .await
+    }
+
+    /// # Errors
+    /// The engine's status.
+    pub async fn search_places(
+        &self,
+        ctx: &CallContext,
+        message: SearchPlacesRequest,
+    ) -> Result<SearchPlacesResponse, Status> {
+        self.policy
+            .run("SearchPlaces", ctx, &message, |r| {
+                let mut client = self.client.clone();
+                async move { client.search_places(r).await }
+            })
+            .await
+    }
+
+    /// # Errors
+    /// The engine's status.
+    pub async fn resolve_place(
+        &self,
+        ctx: &CallContext,
+        message: ResolvePlaceRequest,
+    ) -> Result<ResolvePlaceResponse, Status> {
+        self.policy
+            .run("ResolvePlace", ctx, &message, |r| {
+                let mut client = self.client.clone();
+                async move { client.resolve_place(r).await }
+            })
+            .await
+    }
+
+    /// # Errors
+    /// The engine's status.
+    pub async fn get_almanac(
+        &self,
+        ctx: &CallContext,
+        message: GetAlmanacRequest,
+    ) -> Result<GetAlmanacResponse, Status> {
+        self.policy
+            .run("GetAlmanac", ctx, &message, |r| {
+                let mut client = self.client.clone();
+                async move { client.get_almanac(r).await }
+            })
+            .await
+    }
+}
+
+/// Whether the service behind `channel` reports SERVING on the standard health service.
+pub async fn is_serving(channel: Channel, service: &str, timeout: Duration) -> bool {
+    let mut health = HealthClient::new(channel);
+    let mut request = tonic::Request::new(HealthCheckRequest { service: service.to_owned() });
+    request.set_timeout(timeout);
+    matches!(
+        tokio::time::timeout(timeout, health.check(request)).await,
+        Ok(Ok(response)) if response.get_ref().status == ServingStatus::Serving as i32
+    )
+}

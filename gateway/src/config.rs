@@ -1,0 +1,222 @@
+//! The gateway's settings, read once from the environment (STYLE §5).
+
+use std::env;
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use meguri_telemetry::TelemetryConfig;
+use secrecy::SecretString;
+
+/// Everything the gateway needs; tests build it in code.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `HOST` (default `0.0.0.0`).
+    pub host: IpAddr,
+    /// `PORT` (default 8080); 0 binds a free port (tests).
+    pub port: u16,
+    /// `HTTP_WORKERS`: actix worker threads (default: one per core).
+    pub workers: Option<usize>,
+    /// `APP_ENV=development` relaxes defaults (readable logs, non-`Secure` cookie).
+    pub development: bool,
+    pub redis: RedisConfig,
+    /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
+    pub bazi_engine_addr: String,
+    /// `INTERNAL_JWT_SECRET`: signs the internal token of every gRPC call.
+    pub jwt_secret: SecretString,
+    /// `GRPC_TIMEOUT_MS` (default 2000): the deadline of every gRPC call, retries included.
+    pub grpc_timeout: Duration,
+    /// `PUBLIC_ORIGIN`: the origins allowed to send state-changing requests (comma-separated;
+    /// default `http://localhost:$PORT`).
+    pub public_origins: Vec<String>,
+    pub session: SessionConfig,
+    pub rate_limit: RateLimitConfig,
+    /// `TRUST_FORWARDED_FOR` (default false): take the client IP from `X-Forwarded-For` (its last
+    /// entry, the one our ingress appended) instead of the peer address.
+    pub trust_forwarded_for: bool,
+    /// `STATIC_DIR`: serve the SPA builds from here (development): `<dir>/app` at `/`, `<dir>/admin`
+    /// at `/admin`, each with an `index.html` fallback for client-side routes.
+    pub static_dir: Option<PathBuf>,
+    pub telemetry: TelemetryConfig,
+}
+
+#[derive(Clone, Debug)]
+pub struct RedisConfig {
+    /// `REDIS_URL` (default `redis://127.0.0.1:6379`).
+    pub url: String,
+    /// `REDIS_KEY_PREFIX` (default empty): prepended to every key (tests use one per test).
+    pub key_prefix: String,
+    /// `REDIS_POOL_SIZE` (default 16).
+    pub pool_size: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    /// `COOKIE_SECURE` (default true unless `APP_ENV=development`).
+    pub cookie_secure: bool,
+    /// `SESSION_TTL_SECONDS` (default 30 days); renewed on each authenticated request.
+    pub ttl: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub struct RateLimitConfig {
+    /// `RATE_LIMIT_ENABLED` (default true).
+    pub enabled: bool,
+    /// `RATE_LIMIT_CALCULATE_PER_MINUTE` (default 30): chart calculations per client IP.
+    pub calculate_per_window: u32,
+    /// `RATE_LIMIT_PLACES_PER_MINUTE` (default 120): place searches and look-ups per client IP.
+    pub places_per_window: u32,
+    /// The window the limits count over (one minute; tests may change it).
+    pub window: Duration,
+}
+
+/// Parses variables and collects every problem instead of stopping at the first.
+struct Env {
+    problems: Vec<String>,
+}
+
+impl Env {
+    fn raw(name: &str) -> Option<String> {
+        env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    }
+
+    fn parse<T: std::str::FromStr>(&mut self, name: &str, default: T, expected: &str) -> T {
+        match Self::raw(name) {
+            None => default,
+            Some(v) => v.parse().unwrap_or_else(|_| {
+                self.problems.push(format!("{name} (expected {expected})"));
+                default
+            }),
+        }
+    }
+
+    fn flag(&mut self, name: &str, default: bool) -> bool {
+        match Self::raw(name).map(|v| v.to_ascii_lowercase()).as_deref() {
+            None => default,
+            Some("true" | "1" | "yes" | "on") => true,
+            Some("false" | "0" | "no" | "off") => false,
+            Some(_) => {
+                self.problems.push(format!("{name} (expected true or false)"));
+                default
+            }
+        }
+    }
+}
+
+/// `scheme://host[:port]` with no path; the form browsers send in `Origin`.
+fn parse_origin(raw: &str) -> Option<String> {
+    let origin = raw.trim().trim_end_matches('/');
+    let (scheme, rest) = origin.split_once("://")?;
+    let valid = matches!(scheme, "http" | "https") && !rest.is_empty() && !rest.contains(['/', '?', '#', ' ']);
+    valid.then(|| origin.to_ascii_lowercase())
+}
+
+impl Config {
+    /// # Errors
+    /// Lists every missing or invalid variable: `invalid configuration: INTERNAL_JWT_SECRET (missing), PORT (expected a port number)`.
+    pub fn from_env() -> Result<Self, anyhow::Error> {
+        let mut e = Env { problems: Vec::new() };
+        let development = Env::raw("APP_ENV").is_some_and(|v| v == "development");
+        let host = e.parse("HOST", IpAddr::V4(Ipv4Addr::UNSPECIFIED), "an IP address");
+        let port = e.parse("PORT", 8080_u16, "a port number");
+        let workers = match Env::raw("HTTP_WORKERS") {
+            None => None,
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if n > 0 => Some(n),
+                _ => {
+                    e.problems.push("HTTP_WORKERS (expected a positive number)".to_owned());
+                    None
+                }
+            },
+        };
+        let redis = RedisConfig {
+            url: Env::raw("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned()),
+            key_prefix: env::var("REDIS_KEY_PREFIX").unwrap_or_default(),
+            pool_size: e.parse("REDIS_POOL_SIZE", 16_usize, "a positive number"),
+        };
+        if !redis.url.starts_with("redis://") && !redis.url.starts_with("rediss://") {
+            e.problems.push("REDIS_URL (expected redis://host:port)".to_owned());
+        }
+        let bazi_engine_addr = Env::raw("BAZI_ENGINE_ADDR").unwrap_or_else(|| "http://127.0.0.1:50052".to_owned());
+        if !bazi_engine_addr.starts_with("http://") && !bazi_engine_addr.starts_with("https://") {
+            e.problems.push("BAZI_ENGINE_ADDR (expected http://host:port)".to_owned());
+        }
+        let jwt_secret = match Env::raw("INTERNAL_JWT_SECRET") {
+            None => {
+                e.problems.push("INTERNAL_JWT_SECRET (missing)".to_owned());
+                SecretString::from(String::new())
+            }
+            Some(v) if v.len() < meguri_auth::MIN_SECRET_BYTES => {
+                e.problems.push(format!("INTERNAL_JWT_SECRET (at least {} bytes)", meguri_auth::MIN_SECRET_BYTES));
+                SecretString::from(String::new())
+            }
+            Some(v) => SecretString::from(v),
+        };
+        let grpc_timeout = Duration::from_millis(e.parse("GRPC_TIMEOUT_MS", 2000_u64, "milliseconds"));
+        let public_origins = match Env::raw("PUBLIC_ORIGIN") {
+            None => vec![format!("http://localhost:{port}")],
+            Some(list) => {
+                let parsed: Option<Vec<String>> =
+                    list.split(',').filter(|s| !s.trim().is_empty()).map(parse_origin).collect();
+                match parsed {
+                    Some(origins) if !origins.is_empty() => origins,
+                    _ => {
+                        e.problems
+                            .push("PUBLIC_ORIGIN (expected comma-separated origins like https://meguri.jp)".to_owned());
+                        Vec::new()
+                    }
+                }
+            }
+        };
+        let session = SessionConfig {
+            cookie_secure: e.flag("COOKIE_SECURE", !development),
+            ttl: Duration::from_secs(e.parse("SESSION_TTL_SECONDS", 30 * 24 * 3600_u64, "seconds")),
+        };
+        let rate_limit = RateLimitConfig {
+            enabled: e.flag("RATE_LIMIT_ENABLED", true),
+            calculate_per_window: e.parse("RATE_LIMIT_CALCULATE_PER_MINUTE", 30_u32, "a number"),
+            places_per_window: e.parse("RATE_LIMIT_PLACES_PER_MINUTE", 120_u32, "a number"),
+            window: Duration::from_secs(60),
+        };
+        let trust_forwarded_for = e.flag("TRUST_FORWARDED_FOR", false);
+        let static_dir = Env::raw("STATIC_DIR").map(PathBuf::from);
+        let telemetry = TelemetryConfig::from_env().unwrap_or_else(|problems| {
+            e.problems.extend(problems);
+            TelemetryConfig::default()
+        });
+
+        if !e.problems.is_empty() {
+            anyhow::bail!("invalid configuration: {}", e.problems.join(", "));
+        }
+        Ok(Self {
+            host,
+            port,
+            workers,
+            development,
+            redis,
+            bazi_engine_addr,
+            jwt_secret,
+            grpc_timeout,
+            public_origins,
+            session,
+            rate_limit,
+            trust_forwarded_for,
+            static_dir,
+            telemetry,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_origin;
+
+    #[test]
+    fn origins_are_normalised_and_paths_refused() {
+        assert_eq!(parse_origin("https://Meguri.jp/"), Some("https://meguri.jp".to_owned()));
+        assert_eq!(parse_origin("http://localhost:8080"), Some("http://localhost:8080".to_owned()));
+        assert_eq!(parse_origin("https://meguri.jp/app"), None);
+        assert_eq!(parse_origin("meguri.jp"), None);
+        assert_eq!(parse_origin("ftp://meguri.jp"), None);
+    }
+}

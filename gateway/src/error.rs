@@ -1,0 +1,322 @@
+//! Every error the gateway answers with: an HTTP status and `{"message": "<Japanese>", "code": "SNAKE_CASE"}`.
+//!
+//! This file holds the ONE table from a stable code to the Japanese text a person reads
+//! ([`message_for`]) and the ONE mapping from a gRPC status to HTTP ([`ApiError::from_status`],
+//! per DESIGN "Contracts"). Services send the code in the `x-meguri-code` metadata entry; their own
+//! text never reaches a client.
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use tonic::Code;
+
+/// The metadata entry in which a service names the stable code of an error.
+pub const CODE_METADATA: &str = "x-meguri-code";
+
+/// The Japanese message for a stable code; `None` for a code this gateway does not know.
+#[must_use]
+pub fn message_for(code: &str) -> Option<&'static str> {
+    Some(match code {
+        // --- request shape (gateway) ---
+        "INVALID_REQUEST" => "リクエストの形式が正しくありません",
+        "BIRTH_DATE_REQUIRED" => "生年月日を入力してください",
+        "INVALID_DATE_FORMAT" => "生年月日はYYYY-MM-DD形式で入力してください",
+        "INVALID_GENDER" => "性別は male または female で指定してください",
+        "INVALID_TIME_MODE" => "時刻の補正方法は standard・mean・apparent のいずれかで指定してください",
+        "INVALID_ZI_CONVENTION" => "子の刻の扱いは split または next_day で指定してください",
+        "INVALID_LOCATION" => "出生地は100文字以内で入力してください",
+        "LOCATION_REQUIRED" => "地名を入力してください",
+        "INVALID_QUERY" => "検索語は100文字以内で入力してください",
+        "INVALID_DATE_RANGE" => "期間の指定が正しくありません（YYYY-MM-DD、最大366日）",
+        "NOT_FOUND" => "ページが見つかりません",
+        "METHOD_NOT_ALLOWED" => "この操作は許可されていません",
+        "PAYLOAD_TOO_LARGE" => "リクエストが大きすぎます",
+        // --- birth data (gateway checks and bazi-engine) ---
+        "INVALID_DATE" => "存在しない日付です（例: 2月30日）。生年月日を確認してください",
+        "DATE_OUT_OF_RANGE" => "生年月日は1900年から2100年の間で入力してください",
+        "INVALID_TIME" => "出生時刻はHH:MM形式（00:00〜23:59）で入力してください",
+        "NONEXISTENT_LOCAL_TIME" => "その時刻はサマータイムの切り替えで存在しない時刻です。時刻を確認してください",
+        "AMBIGUOUS_LOCAL_TIME" => "その時刻はサマータイムの終了で2回ある時刻です。時刻を確認してください",
+        "UNKNOWN_TIME_ZONE" => "タイムゾーンが正しくありません",
+        "INVALID_COORDINATES" => "緯度・経度の値が正しくありません",
+        "PLACE_NOT_FOUND" => "指定された地名が見つかりませんでした",
+        "INVALID_ARGUMENT" => "入力内容が正しくありません",
+        // --- session and access ---
+        "UNAUTHENTICATED" => "ログインが必要です",
+        "PERMISSION_DENIED" => "この操作を行う権限がありません",
+        "FORBIDDEN_ORIGIN" => "許可されていない送信元からのリクエストです",
+        "RATE_LIMITED" => "リクエストが多すぎます。しばらくしてから再度お試しください。",
+        // --- generic outcomes of a call ---
+        "ALREADY_EXISTS" => "すでに登録されています",
+        "FAILED_PRECONDITION" => "現在この操作は行えません",
+        "SERVICE_UNAVAILABLE" => "ただいまサービスに接続できません。しばらくしてから再度お試しください。",
+        "GATEWAY_TIMEOUT" => "応答に時間がかかっています。しばらくしてから再度お試しください。",
+        "INTERNAL_ERROR" => "サーバーでエラーが発生しました。しばらくしてから再度お試しください。",
+        _ => return None,
+    })
+}
+
+/// The generic code of a gRPC status, used when the service named no code we know.
+const fn generic_code(code: Code) -> &'static str {
+    match code {
+        Code::InvalidArgument | Code::OutOfRange => "INVALID_ARGUMENT",
+        Code::Unauthenticated => "UNAUTHENTICATED",
+        Code::PermissionDenied => "PERMISSION_DENIED",
+        Code::NotFound => "NOT_FOUND",
+        Code::AlreadyExists => "ALREADY_EXISTS",
+        Code::FailedPrecondition => "FAILED_PRECONDITION",
+        Code::ResourceExhausted => "RATE_LIMITED",
+        Code::Unavailable => "SERVICE_UNAVAILABLE",
+        Code::DeadlineExceeded => "GATEWAY_TIMEOUT",
+        _ => "INTERNAL_ERROR",
+    }
+}
+
+/// DESIGN "Contracts": InvalidArgument 400, Unauthenticated 401, PermissionDenied 403, NotFound 404,
+/// AlreadyExists 409, FailedPrecondition 409, ResourceExhausted 429, Unavailable 503,
+/// DeadlineExceeded 504, anything else 500.
+#[must_use]
+pub const fn http_status_for(code: Code) -> StatusCode {
+    match code {
+        Code::InvalidArgument => StatusCode::BAD_REQUEST,
+        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
+        Code::PermissionDenied => StatusCode::FORBIDDEN,
+        Code::NotFound => StatusCode::NOT_FOUND,
+        Code::AlreadyExists | Code::FailedPrecondition => StatusCode::CONFLICT,
+        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
+        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        Code::DeadlineExceeded => StatusCode::GATEWAY_TIMEOUT,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// A stable code as a service may send it: SNAKE_CASE ASCII, at most 64 characters.
+fn is_stable_code(code: &str) -> bool {
+    !code.is_empty()
+        && code.len() <= 64
+        && code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The error body of every failed request.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Japanese text for a person.
+    #[schema(example = "リクエストの形式が正しくありません")]
+    pub message: Cow<'static, str>,
+    /// Stable SNAKE_CASE code for programs.
+    #[schema(example = "INVALID_REQUEST")]
+    pub code: Cow<'static, str>,
+}
+
+/// What a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// A request that fails validation, with the code of what is wrong (400).
+    #[error("invalid request: {0}")]
+    Invalid(&'static str),
+    /// No signed-in session (401).
+    #[error("unauthenticated")]
+    Unauthenticated,
+    /// A state-changing request from a foreign origin (403).
+    #[error("forbidden origin")]
+    ForbiddenOrigin,
+    /// A known code with its own status (404 PLACE_NOT_FOUND from the gateway, 404 NOT_FOUND…).
+    #[error("{code} ({status})")]
+    Coded { status: StatusCode, code: &'static str },
+    /// Too many requests from one client; retry after the given time (429).
+    #[error("rate limited")]
+    RateLimited { retry_after: Duration },
+    /// A gRPC call failed; mapped per DESIGN, the message taken from the table.
+    #[error("upstream {rpc} failed: {status:?}")]
+    Upstream { rpc: &'static str, status: tonic::Status },
+    /// A dependency of the gateway itself (Redis) is unavailable (503).
+    #[error("dependency unavailable: {0}")]
+    Unavailable(&'static str),
+    /// Anything else (500); logged with its cause chain, never shown.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// The error of a failed gRPC call.
+    #[must_use]
+    pub const fn from_status(rpc: &'static str, status: tonic::Status) -> Self {
+        Self::Upstream { rpc, status }
+    }
+
+    /// The stable code and the status, without the body.
+    fn code_and_status(&self) -> (Cow<'static, str>, StatusCode) {
+        match self {
+            Self::Invalid(code) => (Cow::Borrowed(code), StatusCode::BAD_REQUEST),
+            Self::Unauthenticated => (Cow::Borrowed("UNAUTHENTICATED"), StatusCode::UNAUTHORIZED),
+            Self::ForbiddenOrigin => (Cow::Borrowed("FORBIDDEN_ORIGIN"), StatusCode::FORBIDDEN),
+            Self::Coded { status, code } => (Cow::Borrowed(code), *status),
+            Self::RateLimited { .. } => (Cow::Borrowed("RATE_LIMITED"), StatusCode::TOO_MANY_REQUESTS),
+            Self::Upstream { status, .. } => {
+                let http = http_status_for(status.code());
+                let sent =
+                    status.metadata().get(CODE_METADATA).and_then(|v| v.to_str().ok()).filter(|c| is_stable_code(c));
+                let code = match sent {
+                    // A 5xx keeps its generic code: a service's internal code is not for clients.
+                    Some(code) if http.is_client_error() => Cow::Owned(code.to_owned()),
+                    _ => Cow::Borrowed(generic_code(status.code())),
+                };
+                (code, http)
+            }
+            Self::Unavailable(_) => (Cow::Borrowed("SERVICE_UNAVAILABLE"), StatusCode::SERVICE_UNAVAILABLE),
+            Self::Unexpected(_) => (Cow::Borrowed("INTERNAL_ERROR"), StatusCode::INTERNAL_SERVER_ERROR),
+        }
+    }
+
+    /// The body a client receives.
+    #[must_use]
+    pub fn body(&self) -> ErrorBody {
+        let (code, status) = self.code_and_status();
+        let message = message_for(&code).unwrap_or_else(|| {
+            // A code we do not know yet still gets the text of its class.
+            let generic = match status {
+                StatusCode::BAD_REQUEST => "INVALID_ARGUMENT",
+                StatusCode::UNAUTHORIZED => "UNAUTHENTICATED",
+                StatusCode::FORBIDDEN => "PERMISSION_DENIED",
+                StatusCode::NOT_FOUND => "NOT_FOUND",
+                StatusCode::CONFLICT => "FAILED_PRECONDITION",
+                StatusCode::TOO_MANY_REQUESTS => "RATE_LIMITED",
+                _ => "INTERNAL_ERROR",
+            };
+            message_for(generic).unwrap_or("エラーが発生しました")
+        });
+        ErrorBody { message: Cow::Borrowed(message), code }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.code_and_status().1
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        match self {
+            Self::Unexpected(e) => {
+                tracing::error!(error.cause_chain = ?e, "gateway.error.unexpected: unexpected error");
+            }
+            Self::Upstream { rpc, status: s } if status.is_server_error() || s.code() == Code::Unauthenticated => {
+                tracing::error!(
+                    name: "gateway.error.upstream",
+                    rpc,
+                    grpc.code = ?s.code(),
+                    grpc.message = s.message(),
+                    "upstream call failed"
+                );
+            }
+            Self::Unavailable(what) => {
+                tracing::error!(name: "gateway.error.unavailable", dependency = what, "dependency unavailable");
+            }
+            _ => {}
+        }
+        let mut response = HttpResponse::build(status);
+        if let Self::RateLimited { retry_after } = self {
+            let seconds = retry_after.as_secs().max(1);
+            if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+                response.insert_header((header::RETRY_AFTER, value));
+            }
+        }
+        response.insert_header((header::CACHE_CONTROL, "no-store")).json(self.body())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status_with_code(code: Code, meguri_code: &str) -> tonic::Status {
+        let mut status = tonic::Status::new(code, "internal detail that must not leak");
+        status.metadata_mut().insert(CODE_METADATA, meguri_code.parse().expect("ascii"));
+        status
+    }
+
+    #[test]
+    fn grpc_codes_map_to_http_as_designed() {
+        let cases = [
+            (Code::InvalidArgument, 400),
+            (Code::Unauthenticated, 401),
+            (Code::PermissionDenied, 403),
+            (Code::NotFound, 404),
+            (Code::AlreadyExists, 409),
+            (Code::FailedPrecondition, 409),
+            (Code::ResourceExhausted, 429),
+            (Code::Unavailable, 503),
+            (Code::DeadlineExceeded, 504),
+            (Code::Internal, 500),
+            (Code::Unknown, 500),
+            (Code::DataLoss, 500),
+        ];
+        for (code, http) in cases {
+            assert_eq!(http_status_for(code).as_u16(), http, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn a_known_engine_code_gets_its_japanese_message() {
+        let error = ApiError::from_status("CalculateChart", status_with_code(Code::InvalidArgument, "INVALID_DATE"));
+
+        let body = error.body();
+
+        assert_eq!(error.status_code(), StatusCode::BAD_REQUEST);
+        assert_eq!(body.code, "INVALID_DATE");
+        assert!(body.message.starts_with("存在しない日付です"));
+    }
+
+    #[test]
+    fn an_unknown_code_keeps_the_code_and_gets_the_generic_message() {
+        let error = ApiError::from_status("X", status_with_code(Code::InvalidArgument, "SOMETHING_NEW"));
+
+        let body = error.body();
+
+        assert_eq!(body.code, "SOMETHING_NEW");
+        assert_eq!(body.message, "入力内容が正しくありません");
+    }
+
+    #[test]
+    fn internal_text_never_reaches_the_body() {
+        for code in [Code::Internal, Code::InvalidArgument, Code::Unavailable, Code::NotFound] {
+            let error = ApiError::from_status("X", tonic::Status::new(code, "secret sql text"));
+
+            let body = serde_json::to_string(&error.body()).expect("json");
+
+            assert!(!body.contains("secret"), "{body}");
+        }
+    }
+
+    #[test]
+    fn a_server_error_code_from_a_service_is_replaced_by_the_generic_one() {
+        let error = ApiError::from_status("X", status_with_code(Code::Internal, "DB_POOL_EXHAUSTED"));
+
+        assert_eq!(error.body().code, "INTERNAL_ERROR");
+    }
+
+    #[test]
+    fn a_malformed_code_is_ignored() {
+        let error = ApiError::from_status("X", status_with_code(Code::InvalidArgument, "lower case"));
+
+        assert_eq!(error.body().code, "INVALID_ARGUMENT");
+    }
+
+    #[test]
+    fn unavailable_and_deadline_have_their_own_messages() {
+        let unavailable = ApiError::from_status("X", tonic::Status::unavailable("conn refused"));
+        let deadline = ApiError::from_status("X", tonic::Status::deadline_exceeded("slow"));
+
+        assert_eq!(unavailable.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            unavailable.body().message,
+            "ただいまサービスに接続できません。しばらくしてから再度お試しください。"
+        );
+        assert_eq!(deadline.status_code(), StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(deadline.body().code, "GATEWAY_TIMEOUT");
+    }
+}

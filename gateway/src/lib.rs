@@ -1,0 +1,15 @@
+//! The Meguri gateway: the public REST API (actix-web) in front of the gRPC services.
+//! See `startup.rs` for how the pieces fit and DESIGN.md for the request path.
+
+pub mod clients;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod metrics;
+pub mod openapi;
+pub mod origin;
+pub mod rate_limit;
+pub mod routes;
+pub mod session;
+pub mod startup;
+pub mod telemetry;

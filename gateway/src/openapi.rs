@@ -1,0 +1,50 @@
+//! The OpenAPI document of every route the gateway serves (`GET /api/openapi.json`).
+
+use std::sync::OnceLock;
+
+use actix_web::HttpResponse;
+use actix_web::http::header;
+use utoipa::OpenApi;
+
+use crate::routes;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Meguri gateway",
+        description = "The public REST API of Meguri (巡り). Errors are `{\"message\": \"<Japanese>\", \"code\": \"SNAKE_CASE\"}`.",
+        version = "1"
+    ),
+    paths(
+        routes::public::post::calculate_bazi,
+        routes::places::get::search,
+        routes::places::get::coordinates,
+        routes::auth::get::user,
+        routes::almanac::get::almanac,
+        routes::health::get::healthz,
+        routes::health::get::readyz,
+        routes::health::get::metrics,
+        openapi_json,
+    ),
+    tags(
+        (name = "public", description = "Signed-out features (the landing calculator)"),
+        (name = "places", description = "The birth-place picker"),
+        (name = "auth", description = "Session and current user"),
+        (name = "almanac", description = "Japanese almanac"),
+        (name = "operations", description = "Probes, metrics and this document"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document, rendered once per process.
+fn document() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| ApiDoc::openapi().to_json().unwrap_or_else(|_| "{}".to_owned()))
+}
+
+/// This OpenAPI document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "operations",
+    responses((status = 200, description = "OpenAPI 3 document", content_type = "application/json", body = Object)))]
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "application/json")).body(document())
+}

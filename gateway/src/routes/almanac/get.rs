@@ -1,0 +1,120 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::bazi_engine as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::clients::CallContext;
+use crate::domain::dates::{parse_range, today_jst};
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::public::post::PillarBody;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+use crate::telemetry::RequestId;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct AlmanacQuery {
+    /// First day, `YYYY-MM-DD` (default: today in Japan).
+    pub from: Option<String>,
+    /// Last day, inclusive (default: `from`); at most 366 days in all.
+    pub to: Option<String>,
+}
+
+/// One almanac entry of a day (暦注, holiday, 雑節…).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AlmanacItemBody {
+    /// Stable id, e.g. `ichiryu_manbai`, `taian`, `holiday`.
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// `rokuyo`, `rekichu`, `holiday`, `sekki` or `zassetsu`.
+    pub kind: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LunarDateBody {
+    pub year: i32,
+    pub month: i32,
+    pub leap: bool,
+    pub day: i32,
+    /// e.g. 旧10月13日.
+    pub label: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlmanacDayBody {
+    pub date: String,
+    /// 日..土.
+    pub weekday: String,
+    pub lunar: LunarDateBody,
+    /// 六曜.
+    pub rokuyo: String,
+    pub day_pillar: Option<PillarBody>,
+    pub month_pillar: Option<PillarBody>,
+    pub year_pillar: Option<PillarBody>,
+    /// 節月 (1 = 寅月).
+    pub sekki_month: i32,
+    pub items: Vec<AlmanacItemBody>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AlmanacResponse {
+    pub days: Vec<AlmanacDayBody>,
+}
+
+impl From<pb::AlmanacDay> for AlmanacDayBody {
+    fn from(d: pb::AlmanacDay) -> Self {
+        Self {
+            date: d.date,
+            weekday: d.weekday,
+            lunar: LunarDateBody {
+                year: d.lunar_year,
+                month: d.lunar_month,
+                leap: d.lunar_leap,
+                day: d.lunar_day,
+                label: d.lunar_label,
+            },
+            rokuyo: d.rokuyo,
+            day_pillar: d.day_pillar.map(Into::into),
+            month_pillar: d.month_pillar.map(Into::into),
+            year_pillar: d.year_pillar.map(Into::into),
+            sekki_month: d.sekki_month,
+            items: d
+                .items
+                .into_iter()
+                .map(|i| AlmanacItemBody { id: i.id, name: i.name, description: i.description, kind: i.kind })
+                .collect(),
+        }
+    }
+}
+
+/// Japanese almanac days (六曜, 暦注, holidays) for a JST date range.
+#[utoipa::path(
+    get,
+    path = "/api/almanac",
+    tag = "almanac",
+    params(AlmanacQuery),
+    responses(
+        (status = 200, description = "The days", body = AlmanacResponse),
+        (status = 400, description = "Invalid range", body = ErrorBody),
+        (status = 503, description = "The engine is unavailable", body = ErrorBody),
+    )
+)]
+pub async fn almanac(
+    req: HttpRequest,
+    query: web::Query<AlmanacQuery>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (from, to) = parse_range(query.from.as_deref(), query.to.as_deref(), today_jst()).map_err(ApiError::Invalid)?;
+    let ctx = CallContext { caller: session.caller().await, request_id: RequestId::of(&req) };
+    let response = state
+        .engine
+        .get_almanac(
+            &ctx,
+            pb::GetAlmanacRequest { from: from.format("%Y-%m-%d").to_string(), to: to.format("%Y-%m-%d").to_string() },
+        )
+        .await
+        .map_err(|status| ApiError::from_status("GetAlmanac", status))?;
+    Ok(HttpResponse::Ok().json(AlmanacResponse { days: response.days.into_iter().map(Into::into).collect() }))
+}

@@ -1,0 +1,3 @@
+//! `GET /api/almanac`: Japanese almanac days.
+
+pub mod get;

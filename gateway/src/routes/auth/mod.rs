@@ -1,0 +1,3 @@
+//! `GET /api/auth/user`: the current user.
+
+pub mod get;

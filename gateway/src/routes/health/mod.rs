@@ -1,0 +1,3 @@
+//! `/healthz`, `/readyz`, `/metrics`.
+
+pub mod get;

@@ -1,0 +1,3 @@
+//! `POST /api/public/calculate-bazi`: the landing calculator (no sign-in).
+
+pub mod post;

@@ -1,0 +1,423 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::bazi_engine as pb;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::clients::CallContext;
+use crate::domain::birth::{BirthData, Gender, RawBirth, TimeMode, ZiConvention};
+use crate::error::{ApiError, ErrorBody};
+use crate::rate_limit::Bucket;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+use crate::telemetry::RequestId;
+
+/// Coordinates in degrees (east and north positive).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CoordinatesBody {
+    #[schema(example = 139.6503)]
+    pub longitude: f64,
+    #[schema(example = 35.6762)]
+    pub latitude: f64,
+}
+
+/// The birth to calculate (spec §3 "Birth input"). Every field but `birthDate` is optional.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalculateBaziRequest {
+    /// `YYYY-MM-DD`, month and day zero-padded.
+    #[schema(value_type = String, example = "1990-05-15")]
+    pub birth_date: Option<Value>,
+    /// `HH:MM` (24 h). Missing: unknown; 12:00 is used and hour-dependent results are flagged.
+    #[schema(value_type = Option<String>, example = "14:30")]
+    pub birth_time: Option<Value>,
+    /// A place label (from the place search) or name. Default with no coordinates: 東京, 日本.
+    #[schema(value_type = Option<String>, example = "東京, 日本")]
+    pub birth_location: Option<Value>,
+    /// Default with no place: 139.6503 / 35.6762 (Tokyo).
+    #[schema(value_type = Option<CoordinatesBody>)]
+    pub coordinates: Option<Value>,
+    /// `male` or `female` (decides the direction of the luck pillars).
+    #[schema(value_type = Option<String>, example = "female")]
+    pub gender: Option<Value>,
+    /// IANA time zone; default: the place's zone, else Asia/Tokyo.
+    #[schema(value_type = Option<String>, example = "Asia/Tokyo")]
+    pub timezone: Option<Value>,
+    /// `standard` (clock time), `mean` (local mean time) or `apparent` (true solar time).
+    #[schema(value_type = Option<String>, example = "apparent")]
+    pub mode: Option<Value>,
+    /// `split` (23:00–24:00 keeps the day) or `next_day`.
+    #[schema(value_type = Option<String>, example = "split")]
+    pub zi: Option<Value>,
+}
+
+impl From<CalculateBaziRequest> for RawBirth {
+    fn from(r: CalculateBaziRequest) -> Self {
+        Self {
+            birth_date: r.birth_date,
+            birth_time: r.birth_time,
+            birth_location: r.birth_location,
+            coordinates: r.coordinates,
+            gender: r.gender,
+            timezone: r.timezone,
+            mode: r.mode,
+            zi: r.zi,
+        }
+    }
+}
+
+/// Domain → proto, at the edge (STYLE §3).
+pub fn birth_input(birth: BirthData) -> pb::BirthInput {
+    pb::BirthInput {
+        birth_date: birth.date,
+        birth_time: birth.time,
+        place: birth.place,
+        longitude: birth.coordinates.map(|c| c.longitude),
+        latitude: birth.coordinates.map(|c| c.latitude),
+        time_zone: birth.time_zone,
+        utc_offset_minutes: None,
+        gender: match birth.gender {
+            None => pb::Gender::Unspecified,
+            Some(Gender::Male) => pb::Gender::Male,
+            Some(Gender::Female) => pb::Gender::Female,
+        } as i32,
+        mode: match birth.mode {
+            None => pb::TimeMode::Unspecified,
+            Some(TimeMode::Standard) => pb::TimeMode::Standard,
+            Some(TimeMode::Mean) => pb::TimeMode::Mean,
+            Some(TimeMode::Apparent) => pb::TimeMode::Apparent,
+        } as i32,
+        zi: match birth.zi {
+            None => pb::ZiConvention::Unspecified,
+            Some(ZiConvention::Split) => pb::ZiConvention::Split,
+            Some(ZiConvention::NextDay) => pb::ZiConvention::NextDay,
+        } as i32,
+        ambiguous: pb::AmbiguousTime::Unspecified as i32,
+    }
+}
+
+/// A pillar: heavenly stem and earthly branch.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PillarBody {
+    #[schema(example = "庚")]
+    pub heavenly_stem: String,
+    #[schema(example = "午")]
+    pub earthly_branch: String,
+}
+
+impl From<pb::Pillar> for PillarBody {
+    fn from(p: pb::Pillar) -> Self {
+        Self { heavenly_stem: p.heavenly_stem, earthly_branch: p.earthly_branch }
+    }
+}
+
+/// The four pillars (spec §3 "Calculation response").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BaziChartBody {
+    pub year: PillarBody,
+    pub month: PillarBody,
+    pub day: PillarBody,
+    pub hour: PillarBody,
+}
+
+/// Five-element balance and the dominant element.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ElementsBody {
+    pub wood: f64,
+    pub fire: f64,
+    pub earth: f64,
+    pub metal: f64,
+    pub water: f64,
+    /// `wood`, `fire`, `earth`, `metal` or `water`.
+    #[schema(example = "fire")]
+    pub dominant: String,
+}
+
+impl From<pb::Elements> for ElementsBody {
+    fn from(e: pb::Elements) -> Self {
+        Self { wood: e.wood, fire: e.fire, earth: e.earth, metal: e.metal, water: e.water, dominant: e.dominant }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HiddenStemBody {
+    pub stem: String,
+    pub ten_god: String,
+    /// 本気, 中気 or 余気.
+    pub role: String,
+}
+
+/// One pillar with its analysis.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PillarDetailBody {
+    /// `year`, `month`, `day` or `hour`.
+    pub position: String,
+    pub heavenly_stem: String,
+    pub earthly_branch: String,
+    /// The stem's ten god relative to the day master (empty for the day stem itself).
+    pub ten_god: String,
+    pub hidden_stems: Vec<HiddenStemBody>,
+    /// 納音.
+    pub nayin: String,
+    /// 十二運 of the day master at this branch.
+    pub life_stage: String,
+    pub depends_on_hour: bool,
+}
+
+impl From<pb::PillarDetail> for PillarDetailBody {
+    fn from(d: pb::PillarDetail) -> Self {
+        let pillar = d.pillar.unwrap_or_default();
+        Self {
+            position: d.position,
+            heavenly_stem: pillar.heavenly_stem,
+            earthly_branch: pillar.earthly_branch,
+            ten_god: d.stem_ten_god,
+            hidden_stems: d
+                .hidden_stems
+                .into_iter()
+                .map(|h| HiddenStemBody { stem: h.stem, ten_god: h.ten_god, role: h.role })
+                .collect(),
+            nayin: d.nayin,
+            life_stage: d.life_stage,
+            depends_on_hour: d.depends_on_hour,
+        }
+    }
+}
+
+/// Strength of the day master.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StrengthBody {
+    /// Support share, 0–100.
+    pub score: f64,
+    /// 身強, 身弱 or 中和.
+    pub verdict: String,
+    pub reasons: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LuckPillarBody {
+    pub heavenly_stem: String,
+    pub earthly_branch: String,
+    pub start_age: f64,
+    pub start_year: i32,
+    pub start_date: String,
+    pub ten_god: String,
+    pub life_stage: String,
+}
+
+/// Luck pillars (大運); present when the gender is known.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LuckBody {
+    pub forward: bool,
+    pub start_years: i32,
+    pub start_months: i32,
+    pub start_days: i32,
+    pub start_date: String,
+    pub pillars: Vec<LuckPillarBody>,
+}
+
+impl From<pb::Luck> for LuckBody {
+    fn from(l: pb::Luck) -> Self {
+        Self {
+            forward: l.forward,
+            start_years: l.start_years,
+            start_months: l.start_months,
+            start_days: l.start_days,
+            start_date: l.start_date,
+            pillars: l
+                .pillars
+                .into_iter()
+                .map(|p| {
+                    let pillar = p.pillar.unwrap_or_default();
+                    LuckPillarBody {
+                        heavenly_stem: pillar.heavenly_stem,
+                        earthly_branch: pillar.earthly_branch,
+                        start_age: p.start_age,
+                        start_year: p.start_year,
+                        start_date: p.start_date,
+                        ten_god: p.ten_god,
+                        life_stage: p.life_stage,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A solar term (節) instant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SolarTermBody {
+    pub name: String,
+    pub longitude: i32,
+    pub utc: String,
+}
+
+impl From<pb::SolarTermInstant> for SolarTermBody {
+    fn from(s: pb::SolarTermInstant) -> Self {
+        Self { name: s.name, longitude: s.longitude, utc: s.utc }
+    }
+}
+
+/// The chart's analysis (beyond the spec's contract).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisBody {
+    /// The day stem (日主).
+    pub day_master: String,
+    pub pillars: Vec<PillarDetailBody>,
+    /// 空亡 branches of the day pillar.
+    pub kong_wang: Vec<String>,
+    pub strength: Option<StrengthBody>,
+    /// Most helpful first.
+    pub favorable_elements: Vec<String>,
+    pub unfavorable_elements: Vec<String>,
+    pub luck: Option<LuckBody>,
+    /// False when no birth time was given (12:00 was used).
+    pub time_known: bool,
+    /// Result names that depend on the unknown hour.
+    pub hour_dependent: Vec<String>,
+    /// Japanese notes for a person.
+    pub notes: Vec<String>,
+    /// Five elements counted over hidden stems (weighted).
+    pub hidden_elements: Option<ElementsBody>,
+    pub previous_jie: Option<SolarTermBody>,
+    pub next_jie: Option<SolarTermBody>,
+}
+
+/// How the civil time became the time the pillars use.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeBody {
+    /// `YYYY-MM-DDTHH:MM:SS` as entered (12:00 when unknown).
+    pub civil_local_time: String,
+    pub time_zone: String,
+    pub utc_offset_seconds: i32,
+    pub summer_time: bool,
+    pub utc: String,
+    /// `standard`, `mean` or `apparent`.
+    pub mode: String,
+    pub longitude: f64,
+    pub latitude: f64,
+    pub longitude_correction_seconds: f64,
+    pub equation_of_time_seconds: f64,
+    pub total_correction_seconds: f64,
+    pub corrected_local_time: String,
+    pub place_label: String,
+    pub place_approximate: bool,
+    /// `split` or `next_day`.
+    pub zi: String,
+}
+
+impl From<pb::TimeCorrection> for TimeBody {
+    fn from(t: pb::TimeCorrection) -> Self {
+        Self {
+            civil_local_time: t.civil_local_time,
+            time_zone: t.time_zone,
+            utc_offset_seconds: t.utc_offset_seconds,
+            summer_time: t.summer_time,
+            utc: t.utc,
+            mode: t.mode,
+            longitude: t.longitude,
+            latitude: t.latitude,
+            longitude_correction_seconds: t.longitude_correction_seconds,
+            equation_of_time_seconds: t.equation_of_time_seconds,
+            total_correction_seconds: t.total_correction_seconds,
+            corrected_local_time: t.corrected_local_time,
+            place_label: t.place_label,
+            place_approximate: t.place_approximate,
+            zi: t.zi,
+        }
+    }
+}
+
+/// The calculation: `baziChart` and `elements` are the spec's contract; `analysis` and `time` extra.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalculateBaziResponse {
+    pub bazi_chart: BaziChartBody,
+    pub elements: ElementsBody,
+    pub analysis: AnalysisBody,
+    pub time: Option<TimeBody>,
+}
+
+impl TryFrom<pb::Chart> for CalculateBaziResponse {
+    type Error = anyhow::Error;
+
+    fn try_from(chart: pb::Chart) -> Result<Self, Self::Error> {
+        let missing = || anyhow::anyhow!("CalculateChart returned an incomplete chart");
+        let bazi_chart = BaziChartBody {
+            year: chart.year.ok_or_else(missing)?.into(),
+            month: chart.month.ok_or_else(missing)?.into(),
+            day: chart.day.ok_or_else(missing)?.into(),
+            hour: chart.hour.ok_or_else(missing)?.into(),
+        };
+        let elements = chart.elements.ok_or_else(missing)?.into();
+        let (strength, favorable_elements, unfavorable_elements) = match chart.strength {
+            Some(s) => (
+                Some(StrengthBody { score: s.score, verdict: s.verdict, reasons: s.reasons }),
+                s.favorable_elements,
+                s.unfavorable_elements,
+            ),
+            None => (None, Vec::new(), Vec::new()),
+        };
+        Ok(Self {
+            bazi_chart,
+            elements,
+            analysis: AnalysisBody {
+                day_master: chart.day_master,
+                pillars: chart.details.into_iter().map(Into::into).collect(),
+                kong_wang: chart.kong_wang,
+                strength,
+                favorable_elements,
+                unfavorable_elements,
+                luck: chart.luck.map(Into::into),
+                time_known: chart.time_known,
+                hour_dependent: chart.hour_dependent,
+                notes: chart.notes,
+                hidden_elements: chart.hidden_elements.map(Into::into),
+                previous_jie: chart.previous_jie.map(Into::into),
+                next_jie: chart.next_jie.map(Into::into),
+            },
+            time: chart.time.map(Into::into),
+        })
+    }
+}
+
+/// Calculates the four pillars and five elements of a birth.
+#[utoipa::path(
+    post,
+    path = "/api/public/calculate-bazi",
+    tag = "public",
+    request_body = CalculateBaziRequest,
+    responses(
+        (status = 200, description = "The chart", body = CalculateBaziResponse),
+        (status = 400, description = "Invalid input (malformed JSON, a wrong field, or a date/time the engine refuses)", body = ErrorBody),
+        (status = 403, description = "Cross-origin request", body = ErrorBody),
+        (status = 429, description = "Too many calculations from this address", body = ErrorBody),
+        (status = 503, description = "The engine is unavailable", body = ErrorBody),
+        (status = 504, description = "The engine did not answer in time", body = ErrorBody),
+    )
+)]
+pub async fn calculate_bazi(
+    req: HttpRequest,
+    body: web::Json<CalculateBaziRequest>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Calculate, &req).await?;
+    let birth = BirthData::parse(body.into_inner().into()).map_err(ApiError::Invalid)?;
+    let ctx = CallContext { caller: session.caller().await, request_id: RequestId::of(&req) };
+    let response = state
+        .engine
+        .calculate_chart(&ctx, pb::CalculateChartRequest { birth: Some(birth_input(birth)) })
+        .await
+        .map_err(|status| ApiError::from_status("CalculateChart", status))?;
+    let chart = response.chart.ok_or_else(|| anyhow::anyhow!("CalculateChart returned no chart"))?;
+    Ok(HttpResponse::Ok().json(CalculateBaziResponse::try_from(chart)?))
+}

@@ -1,0 +1,463 @@
+//! The cookie session: an opaque id in an `HttpOnly; SameSite=Lax; Path=/` cookie, the state as JSON
+//! in Redis under `<prefix>session:<id>`.
+//!
+//! - The id is 256 bits from the operating system's CSPRNG, hex-encoded; a cookie that is not in
+//!   that form is ignored without asking Redis.
+//! - A visitor without a cookie has no session and costs no Redis round trip: the state is loaded
+//!   lazily, only when a handler asks for it ([`TypedSession::user`]) and a cookie is present.
+//! - [`TypedSession::log_in`] rotates the id (the old key is deleted, a new cookie is set) so a
+//!   session id fixed before sign-in is worthless after; [`TypedSession::log_out`] deletes the key
+//!   and expires the cookie.
+//! - Expiry is sliding: each authenticated request renews the key's TTL (`GETEX`) and the cookie.
+//!
+//! Handlers take a [`TypedSession`] extractor; [`finish`] (registered with
+//! `actix_web::middleware::from_fn`) writes the resulting cookie change onto the response.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use deadpool_redis::Pool;
+use futures_util::future::{Ready, ready};
+use meguri_auth::{Role, Subject};
+use meguri_ids::UserId;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+
+/// The name of the session cookie.
+pub const COOKIE_NAME: &str = "meguri_session";
+/// Random bytes in a session id.
+const ID_BYTES: usize = 32;
+
+/// An opaque session id (64 lowercase hex digits).
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionId(String);
+
+impl SessionId {
+    /// A fresh id from the OS CSPRNG.
+    ///
+    /// # Errors
+    /// The OS random source failed.
+    pub fn generate() -> Result<Self, SessionError> {
+        let mut bytes = [0_u8; ID_BYTES];
+        getrandom::fill(&mut bytes).map_err(|_| SessionError::Random)?;
+        let mut hex = String::with_capacity(ID_BYTES * 2);
+        for b in bytes {
+            hex.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
+            hex.push(char::from(b"0123456789abcdef"[usize::from(b & 0x0f)]));
+        }
+        Ok(Self(hex))
+    }
+
+    /// The id in a cookie value, if it has the form of one.
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        let valid = raw.len() == ID_BYTES * 2 && raw.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        valid.then(|| Self(raw.to_owned()))
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for SessionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never log a full id: it is a bearer credential.
+        write!(f, "SessionId({}…)", &self.0[..6])
+    }
+}
+
+/// What a session holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionState {
+    pub user_id: UserId,
+    pub role: Role,
+    /// Seconds since the epoch when the user signed in.
+    pub created_at: i64,
+}
+
+/// The signed-in user of a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionUser {
+    pub user_id: UserId,
+    pub role: Role,
+}
+
+/// Whom a gRPC call is made for (the `sub` and `role` of its internal token).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caller {
+    pub subject: Subject,
+    pub role: Role,
+}
+
+impl Caller {
+    pub const ANONYMOUS: Self = Self { subject: Subject::Anonymous, role: Role::Visitor };
+}
+
+impl From<Option<SessionUser>> for Caller {
+    fn from(user: Option<SessionUser>) -> Self {
+        user.map_or(Self::ANONYMOUS, |u| Self { subject: Subject::User(u.user_id), role: u.role })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("the OS random source failed")]
+    Random,
+    #[error("redis: {0}")]
+    Redis(String),
+}
+
+impl From<SessionError> for ApiError {
+    fn from(error: SessionError) -> Self {
+        match error {
+            SessionError::Redis(_) => {
+                tracing::warn!(name: "gateway.session.redis_failed", %error, "session store failed");
+                Self::Unavailable("redis (session)")
+            }
+            SessionError::Random => Self::Unexpected(anyhow::anyhow!(error)),
+        }
+    }
+}
+
+fn redis_error(e: impl fmt::Display) -> SessionError {
+    SessionError::Redis(e.to_string())
+}
+
+/// Session states in Redis.
+#[derive(Clone)]
+pub struct SessionStore {
+    pool: Pool,
+    prefix: Arc<str>,
+    ttl: Duration,
+}
+
+impl fmt::Debug for SessionStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SessionStore").field("prefix", &self.prefix).field("ttl", &self.ttl).finish_non_exhaustive()
+    }
+}
+
+impl SessionStore {
+    #[must_use]
+    pub fn new(pool: Pool, key_prefix: &str, ttl: Duration) -> Self {
+        Self { pool, prefix: Arc::from(key_prefix), ttl }
+    }
+
+    #[must_use]
+    pub const fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// The Redis key of a session.
+    #[must_use]
+    pub fn key(&self, id: &SessionId) -> String {
+        format!("{}session:{}", self.prefix, id.as_str())
+    }
+
+    async fn connection(&self) -> Result<deadpool_redis::Connection, SessionError> {
+        self.pool.get().await.map_err(redis_error)
+    }
+
+    /// The state of a session, renewing its TTL; `None` when it expired or never existed.
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn load(&self, id: &SessionId) -> Result<Option<SessionState>, SessionError> {
+        let mut conn = self.connection().await?;
+        let raw: Option<String> = redis::cmd("GETEX")
+            .arg(self.key(id))
+            .arg("EX")
+            .arg(self.ttl.as_secs().max(1))
+            .query_async(&mut conn)
+            .await
+            .map_err(redis_error)?;
+        // A state we cannot read (an older format) counts as no session.
+        Ok(raw.and_then(|json| serde_json::from_str(&json).ok()))
+    }
+
+    /// Stores a state under a new id (never overwriting an existing key).
+    ///
+    /// # Errors
+    /// Redis is unreachable, or the random source failed.
+    pub async fn create(&self, state: &SessionState) -> Result<SessionId, SessionError> {
+        let json = serde_json::to_string(state).map_err(redis_error)?;
+        let mut conn = self.connection().await?;
+        loop {
+            let id = SessionId::generate()?;
+            let created: Option<String> = redis::cmd("SET")
+                .arg(self.key(&id))
+                .arg(&json)
+                .arg("NX")
+                .arg("EX")
+                .arg(self.ttl.as_secs().max(1))
+                .query_async(&mut conn)
+                .await
+                .map_err(redis_error)?;
+            // 2^-256 chance of a collision; loop rather than reason about it.
+            if created.is_some() {
+                return Ok(id);
+            }
+        }
+    }
+
+    /// Deletes a session (a missing one is not an error).
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn delete(&self, id: &SessionId) -> Result<(), SessionError> {
+        let mut conn = self.connection().await?;
+        let _: i64 = redis::cmd("DEL").arg(self.key(id)).query_async(&mut conn).await.map_err(redis_error)?;
+        Ok(())
+    }
+}
+
+/// The store plus the cookie attributes: the app data the session machinery needs.
+#[derive(Clone, Debug)]
+pub struct SessionSettings {
+    pub store: SessionStore,
+    /// Adds `Secure` to the cookie (true everywhere but local development over plain HTTP).
+    pub cookie_secure: bool,
+}
+
+enum Loaded {
+    NotYet,
+    Done(Option<SessionState>),
+}
+
+enum CookieChange {
+    Set(SessionId),
+    Remove,
+}
+
+/// Per-request session state, shared by the extractor and [`finish`] through the request extensions.
+struct SessionContext {
+    settings: SessionSettings,
+    current: RefCell<Option<SessionId>>,
+    loaded: RefCell<Loaded>,
+    change: RefCell<Option<CookieChange>>,
+}
+
+/// The session of the current request; see the module docs.
+#[derive(Clone)]
+pub struct TypedSession(Rc<SessionContext>);
+
+impl FromRequest for TypedSession {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Self::of(req))
+    }
+}
+
+impl TypedSession {
+    /// The session of `req` (created on first use within a request).
+    ///
+    /// # Errors
+    /// The app was built without [`SessionSettings`] app data.
+    pub fn of(req: &HttpRequest) -> Result<Self, actix_web::Error> {
+        if let Some(ctx) = req.extensions().get::<Rc<SessionContext>>() {
+            return Ok(Self(Rc::clone(ctx)));
+        }
+        let settings = req
+            .app_data::<web::Data<SessionSettings>>()
+            .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("SessionSettings not configured")))?;
+        let current = req.cookie(COOKIE_NAME).and_then(|c| SessionId::parse(c.value()));
+        let ctx = Rc::new(SessionContext {
+            settings: settings.get_ref().clone(),
+            current: RefCell::new(current),
+            loaded: RefCell::new(Loaded::NotYet),
+            change: RefCell::new(None),
+        });
+        req.extensions_mut().insert(Rc::clone(&ctx));
+        Ok(Self(ctx))
+    }
+
+    fn current_id(&self) -> Option<SessionId> {
+        self.0.current.borrow().clone()
+    }
+
+    /// The signed-in user, if any. Asks Redis only when the request carries a session cookie, and
+    /// at most once per request.
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn user(&self) -> Result<Option<SessionUser>, SessionError> {
+        if let Loaded::Done(state) = &*self.0.loaded.borrow() {
+            return Ok(state.as_ref().map(|s| SessionUser { user_id: s.user_id, role: s.role }));
+        }
+        let Some(id) = self.current_id() else {
+            *self.0.loaded.borrow_mut() = Loaded::Done(None);
+            return Ok(None);
+        };
+        let state = self.0.settings.store.load(&id).await?;
+        let change = if state.is_some() {
+            // Sliding expiry: the key's TTL was renewed by GETEX; renew the cookie with it.
+            CookieChange::Set(id)
+        } else {
+            // The session ended (expired, or logged out elsewhere): drop the stale cookie.
+            *self.0.current.borrow_mut() = None;
+            CookieChange::Remove
+        };
+        *self.0.change.borrow_mut() = Some(change);
+        let user = state.as_ref().map(|s| SessionUser { user_id: s.user_id, role: s.role });
+        *self.0.loaded.borrow_mut() = Loaded::Done(state);
+        Ok(user)
+    }
+
+    /// Whom a gRPC call should be made for. A session store failure degrades to anonymous (logged):
+    /// the public calculator keeps working while Redis is down.
+    pub async fn caller(&self) -> Caller {
+        if self.0.current.borrow().is_none() {
+            return Caller::ANONYMOUS;
+        }
+        match self.user().await {
+            Ok(user) => Caller::from(user),
+            Err(error) => {
+                tracing::warn!(name: "gateway.session.degraded", %error, "session unavailable; calling as anonymous");
+                Caller::ANONYMOUS
+            }
+        }
+    }
+
+    /// Signs `user_id` in: deletes any previous session, stores a new one under a new id and sets
+    /// the cookie.
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn log_in(&self, user_id: UserId, role: Role) -> Result<(), SessionError> {
+        if let Some(old) = self.current_id() {
+            self.0.settings.store.delete(&old).await?;
+        }
+        let state = SessionState { user_id, role, created_at: chrono::Utc::now().timestamp() };
+        let id = self.0.settings.store.create(&state).await?;
+        *self.0.current.borrow_mut() = Some(id.clone());
+        *self.0.loaded.borrow_mut() = Loaded::Done(Some(state));
+        *self.0.change.borrow_mut() = Some(CookieChange::Set(id));
+        tracing::info!(name: "gateway.session.logged_in", user_id = %user_id, role = %role, "signed in");
+        Ok(())
+    }
+
+    /// Signs out: deletes the session and expires the cookie.
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn log_out(&self) -> Result<(), SessionError> {
+        if let Some(id) = self.current_id() {
+            self.0.settings.store.delete(&id).await?;
+        }
+        *self.0.current.borrow_mut() = None;
+        *self.0.loaded.borrow_mut() = Loaded::Done(None);
+        *self.0.change.borrow_mut() = Some(CookieChange::Remove);
+        Ok(())
+    }
+}
+
+/// Middleware (`actix_web::middleware::from_fn(session::finish)`): writes the cookie change a
+/// handler made onto the response. Requests that never touched the session pass straight through.
+///
+/// # Errors
+/// Whatever the inner service fails with.
+pub async fn finish(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    let ctx = res.request().extensions().get::<Rc<SessionContext>>().cloned();
+    let Some(ctx) = ctx else {
+        return Ok(res);
+    };
+    let Some(change) = ctx.change.borrow_mut().take() else {
+        return Ok(res);
+    };
+    let cookie = match change {
+        CookieChange::Set(id) => {
+            session_cookie(id.as_str().to_owned(), ctx.settings.cookie_secure, ctx.settings.store.ttl())
+        }
+        CookieChange::Remove => {
+            let mut cookie = session_cookie(String::new(), ctx.settings.cookie_secure, Duration::ZERO);
+            cookie.make_removal();
+            cookie
+        }
+    };
+    if let Err(error) = res.response_mut().add_cookie(&cookie) {
+        tracing::error!(name: "gateway.session.cookie_failed", %error, "could not set the session cookie");
+    }
+    Ok(res)
+}
+
+fn session_cookie(value: String, secure: bool, max_age: Duration) -> Cookie<'static> {
+    let seconds = i64::try_from(max_age.as_secs()).unwrap_or(i64::MAX);
+    Cookie::build(COOKIE_NAME, value)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(actix_web::cookie::time::Duration::seconds(seconds))
+        .finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_ids_are_256_bit_hex_and_distinct() {
+        let a = SessionId::generate().expect("id");
+        let b = SessionId::generate().expect("id");
+
+        assert_eq!(a.as_str().len(), 64);
+        assert!(SessionId::parse(a.as_str()).is_some());
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn cookie_values_not_shaped_like_an_id_are_ignored() {
+        assert!(SessionId::parse("").is_none());
+        assert!(SessionId::parse("abc").is_none());
+        assert!(SessionId::parse(&"G".repeat(64)).is_none());
+        assert!(SessionId::parse(&"A".repeat(64)).is_none(), "upper case is not ours");
+        assert!(SessionId::parse(&"a".repeat(64)).is_some());
+    }
+
+    #[test]
+    fn debug_output_does_not_reveal_the_id() {
+        let id = SessionId::generate().expect("id");
+
+        let shown = format!("{id:?}");
+
+        assert!(!shown.contains(id.as_str()));
+    }
+
+    #[test]
+    fn the_session_cookie_is_http_only_lax_and_rooted() {
+        let cookie = session_cookie("x".to_owned(), true, Duration::from_secs(60));
+        let text = cookie.to_string();
+
+        assert!(text.contains("HttpOnly"), "{text}");
+        assert!(text.contains("SameSite=Lax"), "{text}");
+        assert!(text.contains("Path=/"), "{text}");
+        assert!(text.contains("Secure"), "{text}");
+        assert!(text.contains("Max-Age=60"), "{text}");
+    }
+
+    #[test]
+    fn an_anonymous_caller_is_a_visitor() {
+        assert_eq!(Caller::from(None), Caller::ANONYMOUS);
+        let id = UserId::new();
+        let caller = Caller::from(Some(SessionUser { user_id: id, role: Role::User }));
+        assert_eq!(caller.subject, Subject::User(id));
+    }
+}

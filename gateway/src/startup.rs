@@ -1,0 +1,224 @@
+//! Builds the gateway: the Redis pool, the gRPC channels, the middleware stack and the routes.
+//!
+//! Request order (outermost first): telemetry (request id, span, metrics) → origin check →
+//! session cookie writer → route. Handlers read the session lazily, count rate limits and call
+//! services through `clients`.
+//!
+//! Each actix worker gets its own lazily connected gRPC channel (created in the worker, so the
+//! HTTP/2 connection is driven on that worker's thread); the Redis pool is shared.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{Server, ServerHandle, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::error::{JsonPayloadError, QueryPayloadError};
+use actix_web::http::StatusCode;
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpRequest, HttpServer, web};
+use anyhow::Context as _;
+use deadpool_redis::{Pool, Runtime};
+use meguri_auth::TokenMinter;
+use meguri_telemetry::PrometheusHandle;
+use tonic::transport::{Channel, Endpoint};
+
+use crate::clients::{self, BaziEngine, CallPolicy};
+use crate::config::{Config, RedisConfig};
+use crate::error::ApiError;
+use crate::origin::{self, AllowedOrigins};
+use crate::rate_limit::RateLimiter;
+use crate::session::{self, SessionSettings, SessionStore};
+use crate::{metrics, routes, telemetry};
+
+/// The lifetime of an internal token (well under the 60 s maximum; a call lasts seconds at most).
+const TOKEN_TTL: Duration = Duration::from_secs(30);
+/// The largest JSON body accepted.
+const JSON_LIMIT: usize = 16 * 1024;
+/// The gRPC health name of the engine.
+const ENGINE_SERVICE: &str = "meguri.bazi_engine.v1.BaziEngine";
+
+/// What each worker's handlers use.
+pub struct AppState {
+    pub engine: BaziEngine,
+    pub rate_limiter: RateLimiter,
+}
+
+/// What `/readyz` and `/metrics` look at (shared by all workers).
+pub struct Readiness {
+    pub redis: Pool,
+    pub engine: Channel,
+    pub prometheus: PrometheusHandle,
+}
+
+impl Readiness {
+    /// Redis answers PING in time.
+    pub async fn redis_ok(&self, timeout: Duration) -> bool {
+        let ping = async {
+            let mut conn = self.redis.get().await.ok()?;
+            redis::cmd("PING").query_async::<String>(&mut conn).await.ok()
+        };
+        matches!(tokio::time::timeout(timeout, ping).await, Ok(Some(_)))
+    }
+
+    /// The engine reports SERVING.
+    pub async fn engine_ok(&self, timeout: Duration) -> bool {
+        clients::is_serving(self.engine.clone(), ENGINE_SERVICE, timeout).await
+    }
+}
+
+/// A Redis pool that connects lazily, with short timeouts so an outage fails fast.
+///
+/// # Errors
+/// The URL is invalid.
+pub fn redis_pool(config: &RedisConfig) -> anyhow::Result<Pool> {
+    let connection = redis::AsyncConnectionConfig::new()
+        .set_connection_timeout(Some(Duration::from_millis(500)))
+        .set_response_timeout(Some(Duration::from_secs(1)));
+    let manager = deadpool_redis::Manager::new_with_config(config.url.as_str(), connection).context("REDIS_URL")?;
+    Pool::builder(manager)
+        .max_size(config.pool_size.max(1))
+        .wait_timeout(Some(Duration::from_millis(500)))
+        .create_timeout(Some(Duration::from_millis(500)))
+        .recycle_timeout(Some(Duration::from_millis(500)))
+        .runtime(Runtime::Tokio1)
+        .build()
+        .context("build the Redis pool")
+}
+
+/// The running gateway (STYLE §2): the bound port and the actix server.
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    /// Binds the port and prepares everything; nothing is served until
+    /// [`run_until_stopped`](Self::run_until_stopped). Must run inside the actix system.
+    ///
+    /// # Errors
+    /// An invalid address or secret, or a port that cannot be bound.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        metrics::describe();
+        let prometheus = meguri_telemetry::prometheus_handle();
+        let redis = redis_pool(&config.redis)?;
+        let minter = Arc::new(TokenMinter::new(&config.jwt_secret, TOKEN_TTL).context("INTERNAL_JWT_SECRET")?);
+        let engine_endpoint = Endpoint::from_shared(config.bazi_engine_addr.clone())
+            .context("BAZI_ENGINE_ADDR")?
+            .connect_timeout(config.grpc_timeout.min(Duration::from_secs(1)))
+            .tcp_nodelay(true)
+            .http2_keep_alive_interval(Duration::from_secs(30))
+            .keep_alive_while_idle(true);
+
+        let session_settings = web::Data::new(SessionSettings {
+            store: SessionStore::new(redis.clone(), &config.redis.key_prefix, config.session.ttl),
+            cookie_secure: config.session.cookie_secure,
+        });
+        let readiness =
+            web::Data::new(Readiness { redis: redis.clone(), engine: engine_endpoint.connect_lazy(), prometheus });
+        let origins = web::Data::new(AllowedOrigins::new(&config.public_origins));
+        let rate_limiter =
+            RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
+        let policy = CallPolicy { minter, timeout: config.grpc_timeout };
+        let static_dir = config.static_dir.clone();
+
+        let listener = TcpListener::bind((config.host, config.port))
+            .with_context(|| format!("bind {}:{}", config.host, config.port))?;
+        let port = listener.local_addr().context("local address")?.port();
+
+        let server = HttpServer::new(move || {
+            let state = web::Data::new(AppState {
+                // Created in the worker: its HTTP/2 connection lives on this worker's runtime.
+                engine: BaziEngine::new(engine_endpoint.connect_lazy(), policy.clone()),
+                rate_limiter: rate_limiter.clone(),
+            });
+            let app = App::new()
+                .wrap(from_fn(session::finish))
+                .wrap(from_fn(origin::check_origin))
+                .wrap(from_fn(telemetry::request_telemetry))
+                .app_data(state)
+                .app_data(session_settings.clone())
+                .app_data(readiness.clone())
+                .app_data(origins.clone())
+                .app_data(json_config())
+                .app_data(query_config())
+                .configure(routes::operations)
+                .service(web::scope("/api").configure(routes::api).default_service(web::to(routes::not_found)));
+            match &static_dir {
+                Some(dir) => app.service(spa("/admin", dir.join("admin"))).service(spa("/", dir.join("app"))),
+                None => app.default_service(web::to(routes::not_found)),
+            }
+        })
+        .listen(listener)
+        .context("listen")?
+        .shutdown_timeout(10);
+        let server = match config.workers {
+            Some(n) => server.workers(n),
+            None => server,
+        }
+        .run();
+
+        tracing::info!(
+            name: "gateway.started",
+            port,
+            engine = %config.bazi_engine_addr,
+            rate_limit = config.rate_limit.enabled,
+            static_dir = config.static_dir.as_deref().map(Path::display).map(tracing::field::display),
+            "gateway listening"
+        );
+        Ok(Self { port, server })
+    }
+
+    #[must_use]
+    pub const fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Stops the server (gracefully) from elsewhere, e.g. a test.
+    #[must_use]
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until SIGTERM/SIGINT (actix stops accepting, then drains for up to 10 s).
+    ///
+    /// # Errors
+    /// The server failed.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Malformed JSON, a wrong content type or an oversized body → `{"message","code"}`.
+fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default().limit(JSON_LIMIT).error_handler(|error, _req: &HttpRequest| {
+        let api_error = match error {
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::Coded { status: StatusCode::PAYLOAD_TOO_LARGE, code: "PAYLOAD_TOO_LARGE" }
+            }
+            _ => ApiError::Invalid("INVALID_REQUEST"),
+        };
+        api_error.into()
+    })
+}
+
+fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default()
+        .error_handler(|_error: QueryPayloadError, _req: &HttpRequest| ApiError::Invalid("INVALID_REQUEST").into())
+}
+
+/// A single-page app at `mount` from `dir`: files as they are, any other path → `index.html`
+/// (client-side routes).
+fn spa(mount: &str, dir: PathBuf) -> Files {
+    let index = dir.join("index.html");
+    Files::new(mount, dir).index_file("index.html").default_handler(fn_service(move |req: ServiceRequest| {
+        let index = index.clone();
+        async move {
+            let (req, _) = req.into_parts();
+            let file = NamedFile::open(&index)?;
+            let response = file.into_response(&req);
+            Ok(ServiceResponse::new(req, response))
+        }
+    }))
+}

@@ -1,0 +1,15 @@
+//! The gateway through HTTP, against real Redis and a BaziEngine test double (one test binary).
+
+mod almanac;
+mod auth;
+mod calculate;
+mod engine_down;
+mod health;
+mod helpers;
+mod metrics;
+mod openapi;
+mod origin;
+mod places;
+mod rate_limit;
+mod session;
+mod static_files;
