@@ -24,4 +24,4 @@ sleep 5
 curl -fsS -o /dev/null -X POST "$GATEWAY_URL/api/public/calculate-bazi" -H 'content-type: application/json' \
   -d '{"birthDate":"1990-05-15","birthTime":"14:30","birthLocation":"東京, 日本","coordinates":{"longitude":139.6503,"latitude":35.6762}}'
 say "wrk: ${CONNECTIONS:-64} connections, ${DURATION:-20}s against $GATEWAY_URL/api/public/calculate-bazi"
-wrk -t2 -c"${CONNECTIONS:-64}" -d"${DURATION:-20}s" --latency -s "$ROOT/deploy/bench/calculator.lua" "$GATEWAY_URL"
+wrk -t"${WRK_THREADS:-1}" -c"${CONNECTIONS:-64}" -d"${DURATION:-20}s" --latency -s "$ROOT/deploy/bench/calculator.lua" "$GATEWAY_URL"

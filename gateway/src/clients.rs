@@ -57,11 +57,56 @@ pub struct CallContext {
     pub request_id: Option<RequestId>,
 }
 
+impl CallContext {
+    /// The context of the HTTP request being served: its caller (from the session) and its id.
+    pub async fn of(req: &actix_web::HttpRequest, session: &crate::session::TypedSession) -> Self {
+        CallContext { caller: session.caller().await, request_id: RequestId::of(req) }
+    }
+}
+
 /// Settings shared by the clients of every service.
 #[derive(Clone, Debug)]
 pub struct CallPolicy {
     pub minter: Arc<TokenMinter>,
     pub timeout: Duration,
+    /// The signed-out visitors' token, shared while it is young: every anonymous call carries the
+    /// same claims, so signing a fresh HMAC for each (a hot path: the landing calculator) buys
+    /// nothing. Signed-in callers always get their own token.
+    pub anonymous: Arc<std::sync::Mutex<Option<MintedToken>>>,
+}
+
+/// A bearer value and when it was minted.
+type MintedToken = (Instant, MetadataValue<tonic::metadata::Ascii>);
+
+/// How long an anonymous token is reused: well under its lifetime, so a reused token still has
+/// far more validity left than any call's deadline.
+const ANONYMOUS_TOKEN_REUSE: Duration = Duration::from_secs(15);
+
+impl CallPolicy {
+    pub fn new(minter: Arc<TokenMinter>, timeout: Duration) -> Self {
+        CallPolicy { minter, timeout, anonymous: Arc::default() }
+    }
+
+    fn bearer(&self, caller: &Caller) -> Result<MetadataValue<tonic::metadata::Ascii>, Status> {
+        let mint = || {
+            self.minter
+                .bearer(&caller.subject, caller.role)
+                .map_err(|_| Status::internal("could not mint the internal token"))
+        };
+        if *caller != Caller::ANONYMOUS {
+            return mint();
+        }
+        let now = Instant::now();
+        let mut cached = self.anonymous.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match cached.as_ref() {
+            Some((minted, token)) if now.duration_since(*minted) < ANONYMOUS_TOKEN_REUSE => Ok(token.clone()),
+            _ => {
+                let token = mint()?;
+                *cached = Some((now, token.clone()));
+                Ok(token)
+            }
+        }
+    }
 }
 
 impl CallPolicy {
@@ -74,10 +119,7 @@ impl CallPolicy {
     {
         let start = Instant::now();
         let deadline = start + self.timeout;
-        let bearer = self
-            .minter
-            .bearer(&ctx.caller.subject, ctx.caller.role)
-            .map_err(|_| Status::internal("could not mint the internal token"))?;
+        let bearer = self.bearer(&ctx.caller)?;
         let request_id = ctx.request_id.as_ref().and_then(|id| MetadataValue::try_from(id.as_str()).ok());
         let span = tracing::Span::current();
         let mut retries = 0;

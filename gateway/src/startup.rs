@@ -120,7 +120,7 @@ impl Application {
         let origins = web::Data::new(AllowedOrigins::new(&config.public_origins));
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
-        let policy = CallPolicy { minter, timeout: config.grpc_timeout };
+        let policy = CallPolicy::new(minter, config.grpc_timeout);
         let static_dir = config.static_dir.clone();
 
         let listener = TcpListener::bind((config.host, config.port))

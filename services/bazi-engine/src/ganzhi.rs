@@ -98,7 +98,7 @@ impl Stem {
         Element::from_index(self.0 as usize / 2)
     }
     pub const fn polarity(self) -> Polarity {
-        if self.0 % 2 == 0 { Polarity::Yang } else { Polarity::Yin }
+        if self.0.is_multiple_of(2) { Polarity::Yang } else { Polarity::Yin }
     }
     pub fn parse(s: &str) -> Option<Stem> {
         STEMS.iter().position(|x| *x == s).map(|i| Stem(i as u8))
@@ -141,7 +141,7 @@ impl Branch {
         E[self.0 as usize]
     }
     pub const fn polarity(self) -> Polarity {
-        if self.0 % 2 == 0 { Polarity::Yang } else { Polarity::Yin }
+        if self.0.is_multiple_of(2) { Polarity::Yang } else { Polarity::Yin }
     }
     pub fn parse(s: &str) -> Option<Branch> {
         BRANCHES.iter().position(|x| *x == s).map(|i| Branch(i as u8))

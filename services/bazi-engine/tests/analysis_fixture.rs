@@ -9,6 +9,7 @@
 //! lunar-javascript's day pillar for births at 23:00–23:59 is the `split` one (the day changes at
 //! midnight): `the_late_zi_hour_keeps_the_calendar_day_in_lunar_javascript` shows it from the data.
 
+mod common;
 use bazi_engine::analysis::{
     assess_strength, hidden_element_counts, hidden_element_weights, hidden_stems, kazoe_start_age, luck_pillars,
     luck_pillars_at, nayin_zh, ten_god,
@@ -21,10 +22,9 @@ use bazi_engine::time::jd_of_naive;
 use chrono::{NaiveDate, NaiveDateTime};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 fn cases() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/bazi/cases.jsonl");
+    let path = common::fixtures_dir().join("cases.jsonl");
     let text = std::fs::read_to_string(path).expect("fixture cases.jsonl");
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("JSON line")).collect()
 }

@@ -8,8 +8,10 @@ use bazi_engine::batch::answer_line;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
+mod common;
+
 fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/bazi")
+    common::fixtures_dir()
 }
 
 fn pillar(v: &Value, which: &str) -> String {

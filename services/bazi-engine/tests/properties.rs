@@ -28,7 +28,7 @@ proptest! {
     fn the_hour_stem_follows_the_day_stem(date in date_strategy(), minute in 0u32..1440) {
         let t = date.and_hms_opt(minute / 60, minute % 60, 0).unwrap_or_default();
         let (day, hour) = day_and_hour(jd_of_naive(t), ZiConvention::Split);
-        let branch = ((minute / 60 + 1) / 2) % 12;
+        let branch = (minute / 60).div_ceil(2) % 12;
         prop_assert_eq!(hour.branch().index() as u32, branch);
         // 五鼠遁: the 子 hour of a 甲 or 己 day is 甲子; from 23:00 the next day's stem rules.
         let ruling = if minute >= 23 * 60 { day.offset(1) } else { day };

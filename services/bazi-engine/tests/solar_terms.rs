@@ -1,10 +1,10 @@
 //! Solar-term instants against `solar-terms-every-5th-year.csv` (JPL DE423 through Skyfield):
 //! TT within 1 s for every year (pure astronomy), UT1 within 1 s for 1900–2025 (observed ΔT).
 
+mod common;
 use bazi_engine::astro::{self, TERM_NAMES};
 use bazi_engine::time::jd_of_naive;
 use chrono::NaiveDateTime;
-use std::path::PathBuf;
 
 fn jd(s: &str) -> f64 {
     let t =
@@ -26,8 +26,7 @@ fn japanese(name: &str) -> &str {
 
 #[test]
 fn every_term_agrees_with_the_reference_within_one_second() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/bazi/solar-terms-every-5th-year.csv");
+    let path = common::fixtures_dir().join("solar-terms-every-5th-year.csv");
     let text = std::fs::read_to_string(path).expect("fixture csv");
     let (mut n, mut worst_tt, mut worst_ut1, mut sum_tt) = (0, 0.0f64, 0.0f64, 0.0f64);
     let mut failures = Vec::new();

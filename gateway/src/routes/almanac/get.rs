@@ -9,7 +9,6 @@ use crate::error::{ApiError, ErrorBody};
 use crate::routes::public::post::PillarBody;
 use crate::session::TypedSession;
 use crate::startup::AppState;
-use crate::telemetry::RequestId;
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct AlmanacQuery {
@@ -107,7 +106,7 @@ pub async fn almanac(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (from, to) = parse_range(query.from.as_deref(), query.to.as_deref(), today_jst()).map_err(ApiError::Invalid)?;
-    let ctx = CallContext { caller: session.caller().await, request_id: RequestId::of(&req) };
+    let ctx = CallContext::of(&req, &session).await;
     let response = state
         .engine
         .get_almanac(

@@ -10,7 +10,6 @@ use crate::rate_limit::Bucket;
 use crate::routes::public::post::CoordinatesBody;
 use crate::session::TypedSession;
 use crate::startup::AppState;
-use crate::telemetry::RequestId;
 
 /// At most this many suggestions (spec §9).
 const MAX_SUGGESTIONS: u32 = 5;
@@ -28,10 +27,6 @@ pub struct SuggestionsBody {
     /// Place labels, at most 5.
     #[schema(example = json!(["大阪, 日本", "大阪市北区, 大阪府, 日本"]))]
     pub suggestions: Vec<String>,
-}
-
-async fn context(req: &HttpRequest, session: &TypedSession) -> CallContext {
-    CallContext { caller: session.caller().await, request_id: RequestId::of(req) }
 }
 
 /// Place suggestions for the birth-place field.
@@ -61,7 +56,7 @@ pub async fn search(
         return Err(ApiError::Invalid("INVALID_QUERY"));
     }
     state.rate_limiter.check(Bucket::Places, &req).await?;
-    let ctx = context(&req, &session).await;
+    let ctx = CallContext::of(&req, &session).await;
     let response = state
         .engine
         .search_places(&ctx, pb::SearchPlacesRequest { query: text.to_owned(), limit: MAX_SUGGESTIONS })
@@ -110,7 +105,7 @@ pub async fn coordinates(
         return Err(ApiError::Invalid("INVALID_LOCATION"));
     }
     state.rate_limiter.check(Bucket::Places, &req).await?;
-    let ctx = context(&req, &session).await;
+    let ctx = CallContext::of(&req, &session).await;
     let place_not_found = ApiError::Coded { status: StatusCode::NOT_FOUND, code: "PLACE_NOT_FOUND" };
     let response =
         match state.engine.resolve_place(&ctx, pb::ResolvePlaceRequest { location: location.to_owned() }).await {

@@ -10,7 +10,6 @@ use crate::error::{ApiError, ErrorBody};
 use crate::rate_limit::Bucket;
 use crate::session::TypedSession;
 use crate::startup::AppState;
-use crate::telemetry::RequestId;
 
 /// Coordinates in degrees (east and north positive).
 #[derive(Debug, Serialize, ToSchema)]
@@ -412,7 +411,7 @@ pub async fn calculate_bazi(
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Calculate, &req).await?;
     let birth = BirthData::parse(body.into_inner().into()).map_err(ApiError::Invalid)?;
-    let ctx = CallContext { caller: session.caller().await, request_id: RequestId::of(&req) };
+    let ctx = CallContext::of(&req, &session).await;
     let response = state
         .engine
         .calculate_chart(&ctx, pb::CalculateChartRequest { birth: Some(birth_input(birth)) })

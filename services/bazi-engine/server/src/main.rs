@@ -1,5 +1,10 @@
 //! `bazi-engine`: the gRPC service. Configuration from the environment (see docs/configuration.md).
 
+/// Every RPC allocates (protobuf strings, the HTTP/2 frames); mimalloc serves those markedly
+/// cheaper than the system allocator, which took about a fifth of the CPU under load.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let (server, telemetry) = meguri_server::from_env(50052, 9092)?;

@@ -7,6 +7,7 @@
 //! - light time and relativistic annual aberration from Earth's barycentric velocity;
 //! - precession IAU 2006 (Fukushima–Williams angles) and nutation IAU 2000A (`nut06a`);
 //! - the longitude is taken on the true ecliptic and equinox of date.
+//!
 //! Checked against an independent JPL-ephemeris reference: every solar term of every fifth year
 //! 1900–2100 within 0.3 s (see `tests/solar_terms.rs`).
 //!

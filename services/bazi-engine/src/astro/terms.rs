@@ -33,7 +33,7 @@ impl SolarTerm {
     }
     /// 節 (a month-opening term) rather than 中気.
     pub fn is_jie(&self) -> bool {
-        self.index % 2 == 0
+        self.index.is_multiple_of(2)
     }
     /// For a 節: the earthly branch index of the month it opens (小寒 → 丑 = 1, 立春 → 寅 = 2).
     pub fn month_branch(&self) -> usize {
