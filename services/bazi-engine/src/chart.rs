@@ -17,9 +17,6 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
-/// The default place: 東京 (the spec's '東京, 日本' at 139.6503 E, 35.6762 N).
-pub const DEFAULT_LONGITUDE: f64 = 139.6503;
-pub const DEFAULT_LATITUDE: f64 = 35.6762;
 /// Luck pillars listed per chart (ten decades cover a long life).
 pub const LUCK_PILLARS: usize = 10;
 

@@ -56,14 +56,10 @@ impl ResolvedTime {
 
 /// A Julian Date as a calendar date-time, rounded to the millisecond.
 pub fn naive_of_jd(jd: f64) -> NaiveDateTime {
-    let ms_total = ((jd + 0.5) * SECONDS_PER_DAY * 1000.0).round() as i64;
-    let day_ms = 86_400_000_i64;
-    let jdn = ms_total.div_euclid(day_ms);
-    let ms = ms_total.rem_euclid(day_ms);
-    let (y, m, d) = astro::date_of_jdn(jdn);
+    let (y, m, d, secs) = astro::date_of_jd(jd);
+    let ms = (secs * 1000.0).round() as u32;
     let date = NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
-    let time = NaiveTime::from_num_seconds_from_midnight_opt((ms / 1000) as u32, ((ms % 1000) * 1_000_000) as u32)
-        .unwrap_or_default();
+    let time = NaiveTime::from_num_seconds_from_midnight_opt(ms / 1000, (ms % 1000) * 1_000_000).unwrap_or_default();
     date.and_time(time)
 }
 

@@ -92,3 +92,22 @@ pub fn bearer() -> tonic::metadata::MetadataValue<tonic::metadata::Ascii> {
         .bearer(&Subject::Anonymous, Role::Visitor)
         .expect("bearer")
 }
+
+/// Waits for the next health update to be NOT_SERVING, closes the watch, then waits for the server
+/// task to finish cleanly: the order a graceful shutdown must follow, whatever triggered it.
+pub async fn expect_not_serving_then_stopped(
+    mut stream: tonic::Streaming<tonic_health::pb::HealthCheckResponse>,
+    server: TestServer,
+) {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    let next = tokio::time::timeout(Duration::from_secs(5), stream.message())
+        .await
+        .expect("a status change")
+        .expect("stream")
+        .expect("status");
+    assert_eq!(next.status, ServingStatus::NotServing as i32);
+    drop(stream);
+    let result =
+        tokio::time::timeout(Duration::from_secs(10), server.task).await.expect("the server stops").expect("join");
+    assert!(result.is_ok(), "{result:?}");
+}
