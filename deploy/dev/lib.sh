@@ -102,7 +102,12 @@ build_frontend() {
     || { tail -n 40 "$LOGS/frontend-build.log"; die "frontend build failed (.dev/logs/frontend-build.log)"; }
 }
 
+# MEGURI_BIN_DIR: run binaries built elsewhere (e.g. a frontend-only checkout) instead of building.
 build_services() {
+  if [ -n "${MEGURI_BIN_DIR:-}" ]; then
+    say "using prebuilt services from $MEGURI_BIN_DIR"
+    return
+  fi
   say "building the services (cargo build)"
   (cd "$ROOT" && cargo build --quiet --bin gateway --bin bazi-engine) || die "cargo build failed"
 }
@@ -118,7 +123,7 @@ declare -A PID_OF=()
 start() {
   local name="$1"; shift
   START_ARGS[$name]="$(printf '%q ' "$@")"
-  env "$@" "$(target_dir)/debug/$name" >>"$LOGS/$name.log" 2>&1 &
+  env "$@" "${MEGURI_BIN_DIR:-$(target_dir)/debug}/$name" >>"$LOGS/$name.log" 2>&1 &
   STARTED_PIDS+=("$!")
   PID_OF[$name]="$!"
   say "started $name (pid $!, log .dev/logs/$name.log)"
