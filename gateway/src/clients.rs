@@ -117,6 +117,39 @@ impl CallPolicy {
         F: Fn(tonic::Request<M>) -> Fut,
         Fut: Future<Output = Result<tonic::Response<R>, Status>>,
     {
+        self.run_with(rpc, ctx, message, true, send).await
+    }
+
+    /// [`Self::run`] for a call that changes state: never retried (a retried write might apply
+    /// twice; the person retries, and the service's idempotency handles a double submit).
+    async fn run_once<M, R, F, Fut>(
+        &self,
+        rpc: &'static str,
+        ctx: &CallContext,
+        message: &M,
+        send: F,
+    ) -> Result<R, Status>
+    where
+        M: Clone,
+        F: Fn(tonic::Request<M>) -> Fut,
+        Fut: Future<Output = Result<tonic::Response<R>, Status>>,
+    {
+        self.run_with(rpc, ctx, message, false, send).await
+    }
+
+    async fn run_with<M, R, F, Fut>(
+        &self,
+        rpc: &'static str,
+        ctx: &CallContext,
+        message: &M,
+        idempotent: bool,
+        send: F,
+    ) -> Result<R, Status>
+    where
+        M: Clone,
+        F: Fn(tonic::Request<M>) -> Fut,
+        Fut: Future<Output = Result<tonic::Response<R>, Status>>,
+    {
         let start = Instant::now();
         let deadline = start + self.timeout;
         let bearer = self.bearer(&ctx.caller)?;
@@ -153,7 +186,7 @@ impl CallPolicy {
             });
             match result {
                 Ok(response) => break Ok(response.into_inner()),
-                Err(status) if status.code() == Code::Unavailable && retries < MAX_RETRIES => {
+                Err(status) if idempotent && status.code() == Code::Unavailable && retries < MAX_RETRIES => {
                     let backoff = BACKOFF * 2_u32.pow(retries);
                     if Instant::now() + backoff >= deadline {
                         break Err(status);
@@ -245,6 +278,85 @@ impl BaziEngine {
             .await
     }
 }
+
+/// Declares a client whose methods each call one RPC: `read` ones are retried on `Unavailable`,
+/// `write` ones never.
+macro_rules! service_client {
+    ($(#[$doc:meta])* $name:ident, $client:ty, { $($kind:ident $method:ident($req:ty) -> $resp:ty = $rpc:literal;)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            client: $client,
+            policy: CallPolicy,
+        }
+
+        impl $name {
+            #[must_use]
+            pub fn new(channel: Channel, policy: CallPolicy) -> Self {
+                Self { client: <$client>::new(channel), policy }
+            }
+
+            $(
+                #[doc = concat!("`", $rpc, "`.\n\n# Errors\nThe service's status.")]
+                pub async fn $method(&self, ctx: &CallContext, message: $req) -> Result<$resp, Status> {
+                    service_client!(@call $kind, self, $rpc, ctx, message, $method)
+                }
+            )*
+        }
+    };
+    (@call read, $self:ident, $rpc:literal, $ctx:ident, $message:ident, $method:ident) => {
+        $self.policy.run($rpc, $ctx, &$message, |r| {
+            let mut client = $self.client.clone();
+            async move { client.$method(r).await }
+        }).await
+    };
+    (@call write, $self:ident, $rpc:literal, $ctx:ident, $message:ident, $method:ident) => {
+        $self.policy.run_once($rpc, $ctx, &$message, |r| {
+            let mut client = $self.client.clone();
+            async move { client.$method(r).await }
+        }).await
+    };
+}
+
+use meguri_proto::billing as billing_pb;
+use meguri_proto::identity as identity_pb;
+use meguri_proto::notify as notify_pb;
+
+service_client!(
+    /// The identity service (accounts).
+    Identity, identity_pb::identity_client::IdentityClient<Channel>, {
+        write sign_up(identity_pb::SignUpRequest) -> identity_pb::SignUpResponse = "SignUp";
+        write verify_email(identity_pb::VerifyEmailRequest) -> identity_pb::VerifyEmailResponse = "VerifyEmail";
+        write resend_verification_code(identity_pb::ResendVerificationCodeRequest) -> identity_pb::ResendVerificationCodeResponse = "ResendVerificationCode";
+        write login(identity_pb::LoginRequest) -> identity_pb::LoginResponse = "Login";
+        write forgot_password(identity_pb::ForgotPasswordRequest) -> identity_pb::ForgotPasswordResponse = "ForgotPassword";
+        write reset_password(identity_pb::ResetPasswordRequest) -> identity_pb::ResetPasswordResponse = "ResetPassword";
+        read get_user(identity_pb::GetUserRequest) -> identity_pb::GetUserResponse = "GetUser";
+        write update_username(identity_pb::UpdateUsernameRequest) -> identity_pb::UpdateUsernameResponse = "UpdateUsername";
+        write update_birth_data(identity_pb::UpdateBirthDataRequest) -> identity_pb::UpdateBirthDataResponse = "UpdateBirthData";
+        write request_email_change(identity_pb::RequestEmailChangeRequest) -> identity_pb::RequestEmailChangeResponse = "RequestEmailChange";
+        write confirm_email_change(identity_pb::ConfirmEmailChangeRequest) -> identity_pb::ConfirmEmailChangeResponse = "ConfirmEmailChange";
+        write change_password(identity_pb::ChangePasswordRequest) -> identity_pb::ChangePasswordResponse = "ChangePassword";
+        write delete_account(identity_pb::DeleteAccountRequest) -> identity_pb::DeleteAccountResponse = "DeleteAccount";
+        write complete_onboarding(identity_pb::CompleteOnboardingRequest) -> identity_pb::CompleteOnboardingResponse = "CompleteOnboarding";
+        write admin_login(identity_pb::AdminLoginRequest) -> identity_pb::AdminLoginResponse = "AdminLogin";
+    }
+);
+
+service_client!(
+    /// The billing service (credits).
+    Billing, billing_pb::billing_client::BillingClient<Channel>, {
+        read get_balance(billing_pb::GetBalanceRequest) -> billing_pb::GetBalanceResponse = "GetBalance";
+    }
+);
+
+service_client!(
+    /// The notify service (e-mail preferences).
+    Notify, notify_pb::notify_client::NotifyClient<Channel>, {
+        read get_email_preferences(notify_pb::GetEmailPreferencesRequest) -> notify_pb::GetEmailPreferencesResponse = "GetEmailPreferences";
+        write update_email_preferences(notify_pb::UpdateEmailPreferencesRequest) -> notify_pb::UpdateEmailPreferencesResponse = "UpdateEmailPreferences";
+    }
+);
 
 /// Whether the service behind `channel` reports SERVING on the standard health service.
 pub async fn is_serving(channel: Channel, service: &str, timeout: Duration) -> bool {

@@ -22,6 +22,13 @@ pub struct Config {
     pub redis: RedisConfig,
     /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
     pub bazi_engine_addr: String,
+    /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`), `BILLING_ADDR` (`…:50056`),
+    /// `NOTIFY_ADDR` (`…:50057`).
+    pub identity_addr: String,
+    pub billing_addr: String,
+    pub notify_addr: String,
+    /// `ADMIN_JWT_SECRET`: signs the admin SPA's bearer tokens. Unset: admin login answers 503.
+    pub admin_jwt_secret: Option<SecretString>,
     /// `INTERNAL_JWT_SECRET`: signs the internal token of every gRPC call.
     pub jwt_secret: SecretString,
     /// `GRPC_TIMEOUT_MS` (default 2000): the deadline of every gRPC call, retries included.
@@ -68,6 +75,14 @@ pub struct RateLimitConfig {
     pub places_per_window: u32,
     /// The window the limits count over (one minute; tests may change it).
     pub window: Duration,
+    /// `RATE_LIMIT_LOGIN_FAILURES` (default 10): failed logins per account and per client IP in
+    /// `login_window` before 429.
+    pub login_failures: u32,
+    /// 15 minutes.
+    pub login_window: Duration,
+    /// `RATE_LIMIT_AUTH_PER_15_MINUTES` (default 30): sign-ups, verification attempts, code resends
+    /// and reset requests per client IP per 15 minutes.
+    pub auth_per_window: u32,
 }
 
 /// Parses variables and collects every problem instead of stopping at the first.
@@ -141,6 +156,24 @@ impl Config {
         if !bazi_engine_addr.starts_with("http://") && !bazi_engine_addr.starts_with("https://") {
             e.problems.push("BAZI_ENGINE_ADDR (expected http://host:port)".to_owned());
         }
+        let mut addr = |name: &str, port: u16| {
+            let value = Env::raw(name).unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+            if !value.starts_with("http://") && !value.starts_with("https://") {
+                e.problems.push(format!("{name} (expected http://host:port)"));
+            }
+            value
+        };
+        let identity_addr = addr("IDENTITY_ADDR", 50053);
+        let billing_addr = addr("BILLING_ADDR", 50056);
+        let notify_addr = addr("NOTIFY_ADDR", 50057);
+        let admin_jwt_secret = match Env::raw("ADMIN_JWT_SECRET") {
+            None => None,
+            Some(v) if v.len() < meguri_auth::MIN_SECRET_BYTES => {
+                e.problems.push(format!("ADMIN_JWT_SECRET (at least {} bytes)", meguri_auth::MIN_SECRET_BYTES));
+                None
+            }
+            Some(v) => Some(SecretString::from(v)),
+        };
         let jwt_secret = match Env::raw("INTERNAL_JWT_SECRET") {
             None => {
                 e.problems.push("INTERNAL_JWT_SECRET (missing)".to_owned());
@@ -177,6 +210,9 @@ impl Config {
             calculate_per_window: e.parse("RATE_LIMIT_CALCULATE_PER_MINUTE", 30_u32, "a number"),
             places_per_window: e.parse("RATE_LIMIT_PLACES_PER_MINUTE", 120_u32, "a number"),
             window: Duration::from_secs(60),
+            login_failures: e.parse("RATE_LIMIT_LOGIN_FAILURES", 10_u32, "a number"),
+            login_window: Duration::from_secs(15 * 60),
+            auth_per_window: e.parse("RATE_LIMIT_AUTH_PER_15_MINUTES", 30_u32, "a number"),
         };
         let trust_forwarded_for = e.flag("TRUST_FORWARDED_FOR", false);
         let static_dir = Env::raw("STATIC_DIR").map(PathBuf::from);
@@ -195,6 +231,10 @@ impl Config {
             development,
             redis,
             bazi_engine_addr,
+            identity_addr,
+            billing_addr,
+            notify_addr,
+            admin_jwt_secret,
             jwt_secret,
             grpc_timeout,
             public_origins,

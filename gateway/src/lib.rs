@@ -1,6 +1,7 @@
 //! The Meguri gateway: the public REST API (actix-web) in front of the gRPC services.
 //! See `startup.rs` for how the pieces fit and DESIGN.md for the request path.
 
+pub mod admin_token;
 pub mod clients;
 pub mod config;
 pub mod domain;

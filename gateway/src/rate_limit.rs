@@ -38,6 +38,8 @@ pub enum Bucket {
     Calculate,
     /// `GET /api/places/search` and `GET /api/places/coordinates`.
     Places,
+    /// Sign-up, verification, code resends, reset requests and resets (per 15 minutes).
+    Auth,
 }
 
 impl Bucket {
@@ -45,6 +47,7 @@ impl Bucket {
         match self {
             Self::Calculate => "calculate",
             Self::Places => "places",
+            Self::Auth => "auth",
         }
     }
 }
@@ -89,6 +92,14 @@ impl RateLimiter {
         match bucket {
             Bucket::Calculate => self.config.calculate_per_window,
             Bucket::Places => self.config.places_per_window,
+            Bucket::Auth => self.config.auth_per_window,
+        }
+    }
+
+    const fn window(&self, bucket: Bucket) -> Duration {
+        match bucket {
+            Bucket::Calculate | Bucket::Places => self.config.window,
+            Bucket::Auth => self.config.login_window,
         }
     }
 
@@ -104,7 +115,7 @@ impl RateLimiter {
             return Ok(());
         };
         let key = format!("{}ratelimit:{}:{ip}", self.prefix, bucket.name());
-        let window_ms = u64::try_from(self.config.window.as_millis()).unwrap_or(u64::MAX).max(1);
+        let window_ms = u64::try_from(self.window(bucket).as_millis()).unwrap_or(u64::MAX).max(1);
         let counted = tokio::time::timeout(REDIS_BUDGET, async {
             let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
             self.script.key(&key).arg(window_ms).invoke_async::<(u64, i64)>(&mut conn).await.map_err(|e| e.to_string())
@@ -132,6 +143,126 @@ impl RateLimiter {
             }
         }
     }
+}
+
+impl RateLimiter {
+    fn login_keys(&self, email: &str, req: &HttpRequest) -> [String; 2] {
+        let ip = client_ip(req, self.trust_forwarded_for).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
+        [
+            format!("{}loginfail:account:{}", self.prefix, account_key(email)),
+            format!("{}loginfail:ip:{ip}", self.prefix),
+        ]
+    }
+
+    /// Refuses a login attempt once the account or the client IP has had
+    /// `RATE_LIMIT_LOGIN_FAILURES` failures within 15 minutes. Always on (it is a defence, not a
+    /// load control), and fails open when Redis does not answer.
+    ///
+    /// # Errors
+    /// [`ApiError::Coded`] 429 `LOGIN_RATE_LIMITED`.
+    pub async fn check_login(&self, email: &str, req: &HttpRequest) -> Result<(), ApiError> {
+        let keys = self.login_keys(email, req);
+        let counts = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            redis::cmd("MGET")
+                .arg(&keys[..])
+                .query_async::<Vec<Option<u32>>>(&mut conn)
+                .await
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        match counts {
+            Ok(Ok(counts)) if counts.iter().flatten().any(|&n| n >= self.config.login_failures) => {
+                metrics::rate_limited("login");
+                Err(ApiError::Coded {
+                    status: actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+                    code: "LOGIN_RATE_LIMITED",
+                })
+            }
+            Ok(Ok(_)) => Ok(()),
+            _ => {
+                tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = "login", "login limiter unavailable; letting the request through");
+                Ok(())
+            }
+        }
+    }
+
+    /// Counts a failed login against the account and the client IP.
+    pub async fn record_login_failure(&self, email: &str, req: &HttpRequest) {
+        let window_ms = u64::try_from(self.config.login_window.as_millis()).unwrap_or(u64::MAX);
+        let keys = self.login_keys(email, req);
+        let _ = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            for key in &keys {
+                self.script
+                    .key(key)
+                    .arg(window_ms)
+                    .invoke_async::<(u64, i64)>(&mut conn)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            Ok::<(), String>(())
+        })
+        .await;
+    }
+
+    /// A successful login clears the account's failures (the IP's stay).
+    pub async fn clear_login_failures(&self, email: &str, req: &HttpRequest) {
+        let [account, _] = self.login_keys(email, req);
+        let _ = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            redis::cmd("DEL").arg(account).query_async::<i64>(&mut conn).await.map_err(|e| e.to_string())
+        })
+        .await;
+    }
+
+    /// At most one action per `ttl` for `subject` (e.g. a verification code resend per address):
+    /// the same answer whether or not the address has an account.
+    ///
+    /// # Errors
+    /// [`ApiError::RateLimited`]-like 429 with `code` while the previous one is younger than `ttl`.
+    pub async fn once_per(&self, what: &str, subject: &str, ttl: Duration, code: &'static str) -> Result<(), ApiError> {
+        if !self.config.enabled {
+            return Ok(());
+        }
+        let key = format!("{}once:{what}:{}", self.prefix, account_key(subject));
+        let result = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            let set: Option<String> = redis::cmd("SET")
+                .arg(&key)
+                .arg(1)
+                .arg("NX")
+                .arg("EX")
+                .arg(ttl.as_secs().max(1))
+                .query_async(&mut conn)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok::<bool, String>(set.is_some())
+        })
+        .await;
+        match result {
+            Ok(Ok(false)) => {
+                metrics::rate_limited(what_label(what));
+                Err(ApiError::Coded { status: actix_web::http::StatusCode::TOO_MANY_REQUESTS, code })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+fn what_label(what: &str) -> &'static str {
+    match what {
+        "resend" => "resend",
+        "forgot" => "forgot",
+        _ => "other",
+    }
+}
+
+/// The Redis key part for an address: a SHA-256 digest, so keys hold no personal data.
+fn account_key(email: &str) -> String {
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(email.trim().to_lowercase().as_bytes());
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
 /// The client's address: the peer, or — behind our own ingress (`TRUST_FORWARDED_FOR=true`) — the

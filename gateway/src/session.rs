@@ -207,9 +207,52 @@ impl SessionStore {
                 .map_err(redis_error)?;
             // 2^-256 chance of a collision; loop rather than reason about it.
             if created.is_some() {
+                // The user's index of sessions, so a password change can end the others. Ids
+                // of expired sessions linger in it harmlessly until the index itself expires.
+                let index = self.user_index(state.user_id);
+                redis::pipe()
+                    .cmd("SADD")
+                    .arg(&index)
+                    .arg(id.as_str())
+                    .ignore()
+                    .cmd("EXPIRE")
+                    .arg(&index)
+                    .arg(self.ttl.as_secs().max(1))
+                    .ignore()
+                    .query_async::<()>(&mut conn)
+                    .await
+                    .map_err(redis_error)?;
                 return Ok(id);
             }
         }
+    }
+
+    fn user_index(&self, user_id: UserId) -> String {
+        format!("{}user-sessions:{user_id}", self.prefix)
+    }
+
+    /// Ends every session of `user_id` except `keep` (after a password change or reset, or an
+    /// account deletion). Returns how many were ended.
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn end_all_for(&self, user_id: UserId, keep: Option<&SessionId>) -> Result<usize, SessionError> {
+        let mut conn = self.connection().await?;
+        let index = self.user_index(user_id);
+        let ids: Vec<String> = redis::cmd("SMEMBERS").arg(&index).query_async(&mut conn).await.map_err(redis_error)?;
+        let mut ended = 0;
+        let mut pipe = redis::pipe();
+        for raw in &ids {
+            let Some(id) = SessionId::parse(raw) else { continue };
+            if keep.is_some_and(|k| *k == id) {
+                continue;
+            }
+            pipe.cmd("DEL").arg(self.key(&id)).ignore().cmd("SREM").arg(&index).arg(raw).ignore();
+            ended += 1;
+        }
+        pipe.query_async::<()>(&mut conn).await.map_err(redis_error)?;
+        tracing::info!(name: "gateway.session.ended_others", user_id = %user_id, ended, "sessions ended");
+        Ok(ended)
     }
 
     /// Deletes a session (a missing one is not an error).
@@ -348,6 +391,23 @@ impl TypedSession {
         *self.0.change.borrow_mut() = Some(CookieChange::Set(id));
         tracing::info!(name: "gateway.session.logged_in", user_id = %user_id, role = %role, "signed in");
         Ok(())
+    }
+
+    /// Ends the user's other sessions, keeping this one (after a password change).
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn end_other_sessions(&self, user_id: UserId) -> Result<usize, SessionError> {
+        self.0.settings.store.end_all_for(user_id, self.current_id().as_ref()).await
+    }
+
+    /// Ends every session of a user, this one included (a password reset from a link, an account
+    /// deletion).
+    ///
+    /// # Errors
+    /// Redis is unreachable.
+    pub async fn end_all_sessions(&self, user_id: UserId) -> Result<usize, SessionError> {
+        self.0.settings.store.end_all_for(user_id, None).await
     }
 
     /// Signs out: deletes the session and expires the cookie.

@@ -24,7 +24,8 @@ use meguri_auth::TokenMinter;
 use meguri_telemetry::PrometheusHandle;
 use tonic::transport::{Channel, Endpoint};
 
-use crate::clients::{self, BaziEngine, CallPolicy};
+use crate::admin_token::AdminTokens;
+use crate::clients::{self, BaziEngine, Billing, CallPolicy, Identity, Notify};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -42,7 +43,12 @@ const ENGINE_SERVICE: &str = "meguri.bazi_engine.v1.BaziEngine";
 /// What each worker's handlers use.
 pub struct AppState {
     pub engine: BaziEngine,
+    pub identity: Identity,
+    pub billing: Billing,
+    pub notify: Notify,
     pub rate_limiter: RateLimiter,
+    /// `None` when `ADMIN_JWT_SECRET` is unset: admin login is then unavailable.
+    pub admin_tokens: Option<AdminTokens>,
 }
 
 /// What `/readyz` and `/metrics` look at (shared by all workers).
@@ -111,6 +117,19 @@ impl Application {
             .http2_keep_alive_interval(Duration::from_secs(30))
             .keep_alive_while_idle(true);
 
+        let endpoint = |addr: &str, name: &str| -> anyhow::Result<Endpoint> {
+            Ok(Endpoint::from_shared(addr.to_owned())
+                .with_context(|| name.to_owned())?
+                .connect_timeout(config.grpc_timeout.min(Duration::from_secs(1)))
+                .tcp_nodelay(true)
+                .http2_keep_alive_interval(Duration::from_secs(30))
+                .keep_alive_while_idle(true))
+        };
+        let identity_endpoint = endpoint(&config.identity_addr, "IDENTITY_ADDR")?;
+        let billing_endpoint = endpoint(&config.billing_addr, "BILLING_ADDR")?;
+        let notify_endpoint = endpoint(&config.notify_addr, "NOTIFY_ADDR")?;
+        let admin_tokens = config.admin_jwt_secret.as_ref().map(AdminTokens::new);
+
         let session_settings = web::Data::new(SessionSettings {
             store: SessionStore::new(redis.clone(), &config.redis.key_prefix, config.session.ttl),
             cookie_secure: config.session.cookie_secure,
@@ -131,7 +150,11 @@ impl Application {
             let state = web::Data::new(AppState {
                 // Created in the worker: its HTTP/2 connection lives on this worker's runtime.
                 engine: BaziEngine::new(engine_endpoint.connect_lazy(), policy.clone()),
+                identity: Identity::new(identity_endpoint.connect_lazy(), policy.clone()),
+                billing: Billing::new(billing_endpoint.connect_lazy(), policy.clone()),
+                notify: Notify::new(notify_endpoint.connect_lazy(), policy.clone()),
                 rate_limiter: rate_limiter.clone(),
+                admin_tokens: admin_tokens.clone(),
             });
             let app = App::new()
                 .wrap(from_fn(session::finish))

@@ -12,3 +12,12 @@ pub use generated::meguri;
 
 /// `meguri.bazi_engine.v1`: the Ba Zi engine (charts, compatibility, almanac, places).
 pub use generated::meguri::bazi_engine::v1 as bazi_engine;
+
+/// `meguri.identity.v1`: accounts, sessions' identity checks, settings, admin accounts.
+pub use generated::meguri::identity::v1 as identity;
+
+/// `meguri.billing.v1`: the credit ledger.
+pub use generated::meguri::billing::v1 as billing;
+
+/// `meguri.notify.v1`: e-mail delivery and preferences.
+pub use generated::meguri::notify::v1 as notify;

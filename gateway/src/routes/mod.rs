@@ -1,14 +1,29 @@
 //! The REST routes (spec §7 shapes, camelCase JSON). Handlers only translate: parse → call → map.
 
+pub mod account;
+pub mod admin;
 pub mod almanac;
 pub mod auth;
 pub mod health;
+pub mod onboarding;
 pub mod places;
 pub mod public;
+pub mod settings;
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 
+use crate::clients::CallContext;
 use crate::error::ApiError;
+use crate::session::{SessionUser, TypedSession};
+
+/// The signed-in user and the call context for them; 401 when signed out.
+///
+/// # Errors
+/// [`ApiError::Unauthenticated`], or the session store failing.
+pub async fn signed_in(req: &HttpRequest, session: &TypedSession) -> Result<(SessionUser, CallContext), ApiError> {
+    let user = session.user().await?.ok_or(ApiError::Unauthenticated)?;
+    Ok((user, CallContext::of(req, session).await))
+}
 
 /// Everything under `/api` (registered inside `web::scope("/api")`).
 pub fn api(cfg: &mut web::ServiceConfig) {
@@ -16,6 +31,23 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/places/search", web::get().to(places::get::search))
         .route("/places/coordinates", web::get().to(places::get::coordinates))
         .route("/auth/user", web::get().to(auth::get::user))
+        .route("/auth/signup", web::post().to(auth::post::signup))
+        .route("/auth/verify-email", web::post().to(auth::post::verify_email))
+        .route("/auth/resend-verification", web::post().to(auth::post::resend_verification))
+        .route("/auth/login", web::post().to(auth::post::login))
+        .route("/auth/logout", web::post().to(auth::post::logout))
+        .route("/auth/forgot-password", web::post().to(auth::post::forgot_password))
+        .route("/auth/reset-password", web::post().to(auth::post::reset_password))
+        .route("/auth/confirm-email-change", web::post().to(auth::post::confirm_email_change))
+        .route("/onboarding/complete", web::post().to(onboarding::post::complete))
+        .route("/settings/username", web::patch().to(settings::patch::username))
+        .route("/settings/birth-data", web::put().to(settings::put::birth_data))
+        .route("/settings/email", web::post().to(settings::post::email))
+        .route("/settings/password", web::post().to(settings::post::password))
+        .route("/settings/email-preferences", web::get().to(settings::get::email_preferences))
+        .route("/settings/email-preferences", web::put().to(settings::put::email_preferences))
+        .route("/account", web::delete().to(account::delete::account))
+        .route("/admin/login", web::post().to(admin::post::login))
         .route("/almanac", web::get().to(almanac::get::almanac))
         .route("/openapi.json", web::get().to(crate::openapi::openapi_json));
 }

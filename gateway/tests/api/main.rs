@@ -1,5 +1,6 @@
 //! The gateway through HTTP, against real Redis and a BaziEngine test double (one test binary).
 
+mod accounts;
 mod almanac;
 mod auth;
 mod calculate;

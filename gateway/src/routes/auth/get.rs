@@ -1,37 +1,37 @@
-use actix_web::HttpResponse;
 use actix_web::http::header;
-use serde::Serialize;
-use utoipa::ToSchema;
+use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::user::{UserBody, compose};
+use crate::clients::CallContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::session::TypedSession;
+use crate::startup::AppState;
 
-/// The signed-in user as the session knows it. The identity issue composes the full user
-/// (identity + fortune-gen status + billing balance) from this id.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionUserBody {
-    #[schema(value_type = String, example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b")]
-    pub id: meguri_ids::UserId,
-    /// `user` or `admin`.
-    #[schema(value_type = String, example = "user")]
-    pub role: meguri_auth::Role,
-}
-
-/// The current user; 401 without a signed-in session.
+/// The current user (identity's account, the chart status, billing's balance); 401 when signed out.
 #[utoipa::path(
     get,
     path = "/api/auth/user",
     tag = "auth",
     responses(
-        (status = 200, description = "The signed-in user", body = SessionUserBody),
+        (status = 200, description = "The signed-in user", body = UserBody),
         (status = 401, description = "No signed-in session", body = ErrorBody),
-        (status = 503, description = "The session store is unavailable", body = ErrorBody),
+        (status = 503, description = "The session store or identity is unavailable", body = ErrorBody),
     )
 )]
-pub async fn user(session: TypedSession) -> Result<HttpResponse, ApiError> {
-    let user = session.user().await?.ok_or(ApiError::Unauthenticated)?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(SessionUserBody { id: user.user_id, role: user.role }))
+pub async fn user(
+    req: HttpRequest,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    session.user().await?.ok_or(ApiError::Unauthenticated)?;
+    let ctx = CallContext::of(&req, &session).await;
+    match compose(&state, &ctx).await {
+        Ok(body) => Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(body)),
+        // The account is gone (deleted elsewhere): the session ends with it.
+        Err(ApiError::Upstream { status, .. }) if status.code() == tonic::Code::NotFound => {
+            session.log_out().await?;
+            Err(ApiError::Unauthenticated)
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -1,3 +1,6 @@
-//! `GET /api/auth/user`: the current user.
+//! Sign-up, verification, login/logout, password reset, e-mail change confirmation, and the
+//! current user (docs/api/accounts.md).
 
 pub mod get;
+pub mod post;
+pub mod user;

@@ -22,6 +22,7 @@
 //! With the `testkit` feature, `TestDb` gives each test a fresh migrated `test_<uuid>` schema and
 //! role, dropped on `Drop`.
 
+mod command;
 mod config;
 mod error;
 mod sql;
@@ -39,6 +40,7 @@ use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _, Si
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _};
 use secrecy::{ExposeSecret as _, SecretString};
 
+pub use command::{Command, CommandError};
 pub use config::{DEFAULT_POOL_SIZE, DbConfig};
 pub use error::{BoxError, DbError};
 pub use sql::validate_name;

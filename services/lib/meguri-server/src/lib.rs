@@ -56,6 +56,8 @@ pub use tonic_health;
 /// The future a readiness check returns.
 pub type ReadinessFuture = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>;
 type ReadinessCheck = Arc<dyn Fn() -> ReadinessFuture + Send + Sync>;
+/// A background task: given the stop signal (true once shutdown starts), runs until it sees it.
+type BackgroundTask = Box<dyn FnOnce(watch::Receiver<bool>) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send>;
 
 /// Collects the services and the readiness check of one process.
 pub struct ApplicationBuilder {
@@ -63,9 +65,23 @@ pub struct ApplicationBuilder {
     routes: RoutesBuilder,
     service_names: Vec<&'static str>,
     readiness: ReadinessCheck,
+    tasks: Vec<(&'static str, BackgroundTask)>,
 }
 
 impl ApplicationBuilder {
+    /// Runs `task` beside the servers (an outbox relay, an event consumer). It receives the stop
+    /// signal, which turns true when shutdown starts; the server waits for it to return, up to the
+    /// shutdown timeout.
+    #[must_use]
+    pub fn task<F, Fut>(mut self, name: &'static str, task: F) -> Self
+    where
+        F: FnOnce(watch::Receiver<bool>) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        self.tasks.push((name, Box::new(move |stop| Box::pin(task(stop)))));
+        self
+    }
+
     /// Serves `service` (a generated `XxxServer`) behind the auth and telemetry layers, and reports
     /// its health under its full name (`meguri.bazi_engine.v1.BaziEngine`).
     #[must_use]
@@ -132,6 +148,7 @@ impl ApplicationBuilder {
             routes: routes.routes(),
             verifier,
             readiness: self.readiness,
+            tasks: self.tasks,
             health,
             signals,
             trigger: Arc::new(trigger),
@@ -152,6 +169,7 @@ pub struct Application {
     routes: Routes,
     verifier: TokenVerifier,
     readiness: ReadinessCheck,
+    tasks: Vec<(&'static str, BackgroundTask)>,
     health: Health,
     signals: Signals,
     trigger: Arc<watch::Sender<bool>>,
@@ -177,6 +195,7 @@ impl Application {
             routes: RoutesBuilder::default(),
             service_names: Vec::new(),
             readiness: Arc::new(|| Box::pin(async { Ok(()) })),
+            tasks: Vec::new(),
         }
     }
 
@@ -204,6 +223,7 @@ impl Application {
             routes,
             verifier,
             readiness,
+            tasks,
             health,
             mut signals,
             trigger,
@@ -215,6 +235,20 @@ impl Application {
 
         let ready_task =
             tokio::spawn(serve_when_ready(Arc::clone(&readiness), health.clone(), Arc::clone(&shutting_down)));
+        let background: Vec<_> = tasks
+            .into_iter()
+            .map(|(name, task)| {
+                let handle = tokio::spawn(task(stop_rx.clone()));
+                tracing::debug!(name: "server.task.started", task = name);
+                handle
+            })
+            .collect();
+        let background = async move {
+            for handle in background {
+                let _ = handle.await;
+            }
+            Ok::<(), anyhow::Error>(())
+        };
 
         let incoming = TcpIncoming::from(grpc_listener).with_nodelay(Some(true));
         let grpc = Server::builder()
@@ -256,7 +290,11 @@ impl Application {
         };
 
         let servers = async {
-            tokio::try_join!(async { grpc.await.context("gRPC server") }, async { admin.await.context("admin server") },)
+            tokio::try_join!(
+                async { grpc.await.context("gRPC server") },
+                async { admin.await.context("admin server") },
+                background,
+            )
         };
         tokio::select! {
             result = servers => {

@@ -38,7 +38,8 @@ pub use grpc_server::{
 pub use metrics::{grpc_code_label, prometheus_handle};
 pub use metrics_exporter_prometheus::PrometheusHandle;
 pub use propagation::{
-    ClientInterceptor, extract_context, extract_context_with, inject_context, inject_span_context, set_parent, trace_id,
+    ClientInterceptor, context_from_traceparent, current_traceparent, extract_context, extract_context_with,
+    inject_context, inject_span_context, set_parent, trace_id,
 };
 
 /// Why telemetry could not be set up.

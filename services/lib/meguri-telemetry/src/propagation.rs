@@ -122,3 +122,19 @@ pub fn set_parent(span: &tracing::Span, parent: Context) -> Option<String> {
     let _ = span.set_parent(parent);
     trace_id(span)
 }
+
+/// The W3C `traceparent` of the current span, for carrying a trace across something that is not a
+/// gRPC call (an outbox row, a Redis Stream entry). `None` without a valid trace context.
+#[must_use]
+pub fn current_traceparent() -> Option<String> {
+    let context = tracing::Span::current().context();
+    let mut carrier = std::collections::HashMap::<String, String>::new();
+    opentelemetry::global::get_text_map_propagator(|propagator| propagator.inject_context(&context, &mut carrier));
+    carrier.remove("traceparent")
+}
+
+/// The remote parent described by a stored `traceparent` (an empty context for `None` or garbage).
+#[must_use]
+pub fn context_from_traceparent(traceparent: Option<&str>) -> Context {
+    extract_context_with(|key| if key == "traceparent" { traceparent } else { None })
+}

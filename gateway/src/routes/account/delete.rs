@@ -1,0 +1,40 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::identity as pb;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::auth::post::MessageBody;
+use crate::routes::signed_in;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DeleteAccountBody {
+    pub password: String,
+}
+
+/// Deletes the account (password required): personal data is scrubbed at once and every session
+/// of the user ends.
+#[utoipa::path(delete, path = "/api/account", tag = "settings", request_body = DeleteAccountBody,
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, description = "WRONG_PASSWORD", body = ErrorBody),
+    ))]
+pub async fn account(
+    req: HttpRequest,
+    body: web::Json<DeleteAccountBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (user, ctx) = signed_in(&req, &session).await?;
+    state
+        .identity
+        .delete_account(&ctx, pb::DeleteAccountRequest { password: body.into_inner().password })
+        .await
+        .map_err(|s| ApiError::from_status("DeleteAccount", s))?;
+    session.end_all_sessions(user.user_id).await?;
+    session.log_out().await?;
+    Ok(HttpResponse::Ok().json(MessageBody::just("アカウントを削除しました")))
+}

@@ -1,0 +1,3 @@
+//! `DELETE /api/account`.
+
+pub mod delete;

@@ -1,0 +1,365 @@
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_auth::{Role, Subject};
+use meguri_ids::UserId;
+use meguri_proto::identity as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::user::{UserBody, credits};
+use crate::clients::CallContext;
+use crate::error::{ApiError, ErrorBody};
+use crate::rate_limit::Bucket;
+use crate::session::{Caller, TypedSession};
+use crate::startup::AppState;
+use crate::telemetry::RequestId;
+
+/// Least time between two verification-code mails, or two reset mails, for one address.
+const MAIL_COOLDOWN: Duration = Duration::from_secs(60);
+
+/// A message for a person, plus fields some answers add.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageBody {
+    #[schema(example = "メール認証コードを送信しました")]
+    pub message: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cooldown_seconds: Option<i32>,
+}
+
+impl MessageBody {
+    pub const fn just(message: &'static str) -> Self {
+        Self { message, email: None, cooldown_seconds: None }
+    }
+}
+
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+pub struct CoordinatesIn {
+    pub longitude: f64,
+    pub latitude: f64,
+}
+
+/// Spec §7 sign-up payload.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SignUpBody {
+    #[schema(example = "hanako@example.jp")]
+    pub email: String,
+    #[schema(example = "correct horse battery")]
+    pub password: String,
+    #[schema(example = "hanako")]
+    pub username: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    /// `male`, `female`, or absent (skipped).
+    #[schema(example = "female")]
+    pub gender: Option<String>,
+    #[schema(example = "1990-05-15")]
+    pub birth_date: Option<String>,
+    #[schema(example = "14:30")]
+    pub birth_time: Option<String>,
+    #[schema(example = "東京, 日本")]
+    pub birth_location: Option<String>,
+    pub coordinates: Option<CoordinatesIn>,
+    pub privacy_policy_accepted: bool,
+    pub analytics_consent: bool,
+    pub marketing_consent: bool,
+}
+
+/// `male`/`female` (and `other` where the caller allows it) to the proto enum.
+pub fn gender_in(raw: Option<&str>, allow_other: bool) -> Result<pb::Gender, ApiError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(pb::Gender::Unspecified),
+        Some("male") => Ok(pb::Gender::Male),
+        Some("female") => Ok(pb::Gender::Female),
+        Some("other") if allow_other => Ok(pb::Gender::Other),
+        Some(_) => Err(ApiError::Invalid("INVALID_GENDER")),
+    }
+}
+
+pub fn birth_in(
+    date: Option<String>,
+    time: Option<String>,
+    location: Option<String>,
+    coordinates: Option<CoordinatesIn>,
+) -> pb::BirthData {
+    pb::BirthData {
+        birth_date: date,
+        birth_time: time,
+        birth_location: location,
+        longitude: coordinates.as_ref().map(|c| c.longitude),
+        latitude: coordinates.as_ref().map(|c| c.latitude),
+    }
+}
+
+fn anonymous(req: &HttpRequest) -> CallContext {
+    CallContext { caller: Caller::ANONYMOUS, request_id: RequestId::of(req) }
+}
+
+fn as_user(req: &HttpRequest, id: UserId) -> CallContext {
+    CallContext { caller: Caller { subject: Subject::User(id), role: Role::User }, request_id: RequestId::of(req) }
+}
+
+fn user_id(raw: &str) -> Result<UserId, ApiError> {
+    raw.parse().map_err(|_| ApiError::Unexpected(anyhow::anyhow!("identity returned a malformed user id")))
+}
+
+/// Signs `user` in on this browser (a new session id) and answers with the user object.
+async fn sign_in(
+    req: &HttpRequest,
+    session: &TypedSession,
+    state: &AppState,
+    user: Option<pb::User>,
+) -> Result<HttpResponse, ApiError> {
+    let user = user.ok_or_else(|| anyhow::anyhow!("identity returned no user"))?;
+    let id = user_id(&user.id)?;
+    session.log_in(id, Role::User).await?;
+    let credits = credits(state, &as_user(req, id)).await;
+    Ok(HttpResponse::Ok().json(UserBody::new(user, credits)))
+}
+
+/// Creates an account and mails a verification code.
+#[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody,
+    responses(
+        (status = 201, description = "Account created; code mailed", body = MessageBody),
+        (status = 400, description = "A rule broken (message says which)", body = ErrorBody),
+        (status = 409, description = "EMAIL_TAKEN or USERNAME_TAKEN", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody),
+    ))]
+pub async fn signup(
+    req: HttpRequest,
+    body: web::Json<SignUpBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Auth, &req).await?;
+    let b = body.into_inner();
+    let gender = gender_in(b.gender.as_deref(), false)?;
+    let message = pb::SignUpRequest {
+        email: b.email,
+        password: b.password,
+        username: b.username,
+        first_name: b.first_name,
+        last_name: b.last_name,
+        gender: gender as i32,
+        birth: Some(birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates)),
+        privacy_policy_accepted: b.privacy_policy_accepted,
+        analytics_consent: b.analytics_consent,
+        marketing_consent: b.marketing_consent,
+    };
+    let created =
+        state.identity.sign_up(&anonymous(&req), message).await.map_err(|s| ApiError::from_status("SignUp", s))?;
+    Ok(HttpResponse::Created().json(MessageBody {
+        message: "メール認証コードを送信しました",
+        email: Some(created.email),
+        cooldown_seconds: None,
+    }))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct VerifyEmailBody {
+    pub email: String,
+    #[schema(example = "123456")]
+    pub code: String,
+}
+
+/// Checks the code; on success the person is signed in.
+#[utoipa::path(post, path = "/api/auth/verify-email", tag = "auth", request_body = VerifyEmailBody,
+    responses(
+        (status = 200, description = "Verified and signed in", body = UserBody),
+        (status = 400, description = "CODE_INVALID", body = ErrorBody),
+        (status = 409, description = "CODE_EXPIRED or CODE_EXHAUSTED", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody),
+    ))]
+pub async fn verify_email(
+    req: HttpRequest,
+    body: web::Json<VerifyEmailBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Auth, &req).await?;
+    let b = body.into_inner();
+    let verified = state
+        .identity
+        .verify_email(&anonymous(&req), pb::VerifyEmailRequest { email: b.email, code: b.code })
+        .await
+        .map_err(|s| ApiError::from_status("VerifyEmail", s))?;
+    sign_in(&req, &session, &state, verified.user).await
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct EmailBody {
+    #[schema(example = "hanako@example.jp")]
+    pub email: String,
+}
+
+/// Mails a new verification code (the same answer for any address).
+#[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth", request_body = EmailBody,
+    responses(
+        (status = 200, description = "A new code is on its way (if the address awaits one)", body = MessageBody),
+        (status = 429, description = "RESEND_COOLDOWN", body = ErrorBody),
+    ))]
+pub async fn resend_verification(
+    req: HttpRequest,
+    body: web::Json<EmailBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Auth, &req).await?;
+    let email = body.into_inner().email;
+    state.rate_limiter.once_per("resend", &email, MAIL_COOLDOWN, "RESEND_COOLDOWN").await?;
+    let sent = state
+        .identity
+        .resend_verification_code(&anonymous(&req), pb::ResendVerificationCodeRequest { email })
+        .await
+        .map_err(|s| ApiError::from_status("ResendVerificationCode", s))?;
+    Ok(HttpResponse::Ok().json(MessageBody {
+        message: "認証コードを再送信しました",
+        email: None,
+        cooldown_seconds: Some(sent.cooldown_seconds),
+    }))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginBody {
+    pub email: String,
+    pub password: String,
+}
+
+/// Signs in with e-mail and password (a new session id).
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginBody,
+    responses(
+        (status = 200, description = "Signed in", body = UserBody),
+        (status = 401, description = "INVALID_CREDENTIALS", body = ErrorBody),
+        (status = 403, description = "EMAIL_NOT_VERIFIED", body = ErrorBody),
+        (status = 429, description = "LOGIN_RATE_LIMITED", body = ErrorBody),
+    ))]
+pub async fn login(
+    req: HttpRequest,
+    body: web::Json<LoginBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    state.rate_limiter.check_login(&b.email, &req).await?;
+    let email = b.email.clone();
+    match state.identity.login(&anonymous(&req), pb::LoginRequest { email: b.email, password: b.password }).await {
+        Ok(response) => {
+            state.rate_limiter.clear_login_failures(&email, &req).await;
+            sign_in(&req, &session, &state, response.user).await
+        }
+        Err(status) => {
+            if status.code() == tonic::Code::Unauthenticated {
+                state.rate_limiter.record_login_failure(&email, &req).await;
+            }
+            Err(ApiError::from_status("Login", status))
+        }
+    }
+}
+
+/// Ends this session.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+    responses((status = 200, description = "Signed out", body = MessageBody)))]
+pub async fn logout(session: TypedSession) -> Result<HttpResponse, ApiError> {
+    session.log_out().await?;
+    Ok(HttpResponse::Ok().json(MessageBody::just("ログアウトしました")))
+}
+
+/// Mails a reset link if the address has an account; always the same answer.
+#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", request_body = EmailBody,
+    responses(
+        (status = 200, description = "Always (no account enumeration)", body = MessageBody),
+        (status = 400, description = "INVALID_EMAIL", body = ErrorBody),
+    ))]
+pub async fn forgot_password(
+    req: HttpRequest,
+    body: web::Json<EmailBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Auth, &req).await?;
+    let email = body.into_inner().email;
+    let answer = MessageBody::just("パスワードリセットのリンクをメールでお送りしました");
+    // One mail per address per minute; a repeat within it is answered alike and sends nothing.
+    if state.rate_limiter.once_per("forgot", &email, MAIL_COOLDOWN, "RATE_LIMITED").await.is_err() {
+        return Ok(HttpResponse::Ok().json(answer));
+    }
+    state
+        .identity
+        .forgot_password(&anonymous(&req), pb::ForgotPasswordRequest { email })
+        .await
+        .map_err(|s| ApiError::from_status("ForgotPassword", s))?;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ResetPasswordBody {
+    pub token: String,
+    pub email: String,
+    pub password: String,
+}
+
+/// Sets a new password from a reset link; every session of the user ends.
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = ResetPasswordBody,
+    responses(
+        (status = 200, description = "Password set", body = MessageBody),
+        (status = 400, description = "RESET_TOKEN_INVALID or PASSWORD_TOO_SHORT", body = ErrorBody),
+    ))]
+pub async fn reset_password(
+    req: HttpRequest,
+    body: web::Json<ResetPasswordBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Auth, &req).await?;
+    let b = body.into_inner();
+    if b.token.trim().is_empty() {
+        return Err(ApiError::Coded { status: StatusCode::BAD_REQUEST, code: "RESET_TOKEN_INVALID" });
+    }
+    let reset = state
+        .identity
+        .reset_password(
+            &anonymous(&req),
+            pb::ResetPasswordRequest { token: b.token, email: b.email, password: b.password },
+        )
+        .await
+        .map_err(|s| ApiError::from_status("ResetPassword", s))?;
+    session.end_all_sessions(user_id(&reset.user_id)?).await?;
+    Ok(HttpResponse::Ok().json(MessageBody::just("パスワードを再設定しました")))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TokenBody {
+    pub token: String,
+}
+
+/// Applies an e-mail change from the link mailed to the new address.
+#[utoipa::path(post, path = "/api/auth/confirm-email-change", tag = "auth", request_body = TokenBody,
+    responses(
+        (status = 200, description = "Address changed", body = MessageBody),
+        (status = 400, description = "EMAIL_CHANGE_TOKEN_INVALID", body = ErrorBody),
+        (status = 409, description = "EMAIL_TAKEN", body = ErrorBody),
+    ))]
+pub async fn confirm_email_change(
+    req: HttpRequest,
+    body: web::Json<TokenBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.rate_limiter.check(Bucket::Auth, &req).await?;
+    let changed = state
+        .identity
+        .confirm_email_change(&anonymous(&req), pb::ConfirmEmailChangeRequest { token: body.into_inner().token })
+        .await
+        .map_err(|s| ApiError::from_status("ConfirmEmailChange", s))?;
+    Ok(HttpResponse::Ok().json(MessageBody {
+        message: "メールアドレスを変更しました",
+        email: Some(changed.email),
+        cooldown_seconds: None,
+    }))
+}

@@ -1,0 +1,115 @@
+//! The user object of `GET /api/auth/user`, composed from identity (the account) and billing (the
+//! credit balance).
+
+use meguri_proto::{billing as billing_pb, identity as pb};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::clients::CallContext;
+use crate::error::ApiError;
+use crate::startup::AppState;
+
+/// The signed-in user (spec §3 "Current user"; docs/api/accounts.md).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserBody {
+    #[schema(example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b")]
+    pub id: String,
+    #[schema(example = "hanako@example.jp")]
+    pub email: String,
+    #[schema(example = "hanako")]
+    pub username: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub profile_image_url: Option<String>,
+    /// `male`, `female`, `other` or null.
+    #[schema(example = "female")]
+    pub gender: Option<&'static str>,
+    #[schema(example = "1990-05-15")]
+    pub birth_date: Option<String>,
+    #[schema(example = "14:30")]
+    pub birth_time: Option<String>,
+    #[schema(example = "東京, 日本")]
+    pub birth_location: Option<String>,
+    pub birth_longitude: Option<f64>,
+    pub birth_latitude: Option<f64>,
+    pub is_email_verified: bool,
+    pub has_completed_onboarding: bool,
+    pub pending_email: Option<String>,
+    pub timezone_offset: i32,
+    /// The chart's state. `pending` until the chart service has built it (fortune-gen).
+    #[schema(example = "pending")]
+    pub bazi_chart_status: &'static str,
+    /// The credit balance; null when billing does not answer.
+    #[schema(example = 3)]
+    pub credits: Option<i64>,
+    /// `user` or `admin`.
+    #[schema(example = "user")]
+    pub role: &'static str,
+    pub created_at: String,
+    pub last_login_at: Option<String>,
+}
+
+fn gender(value: i32) -> Option<&'static str> {
+    match pb::Gender::try_from(value).unwrap_or(pb::Gender::Unspecified) {
+        pb::Gender::Male => Some("male"),
+        pb::Gender::Female => Some("female"),
+        pb::Gender::Other => Some("other"),
+        pb::Gender::Unspecified => None,
+    }
+}
+
+impl UserBody {
+    #[must_use]
+    pub fn new(user: pb::User, credits: Option<i64>) -> Self {
+        let birth = user.birth.unwrap_or_default();
+        Self {
+            id: user.id,
+            email: user.email,
+            username: user.username,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            profile_image_url: user.profile_image_url,
+            gender: gender(user.gender),
+            birth_date: birth.birth_date,
+            birth_time: birth.birth_time,
+            birth_location: birth.birth_location,
+            birth_longitude: birth.longitude,
+            birth_latitude: birth.latitude,
+            is_email_verified: user.is_email_verified,
+            has_completed_onboarding: user.has_completed_onboarding,
+            pending_email: user.pending_email,
+            timezone_offset: user.timezone_offset,
+            bazi_chart_status: "pending",
+            credits,
+            role: "user",
+            created_at: user.created_at,
+            last_login_at: user.last_login_at,
+        }
+    }
+}
+
+/// The balance of the caller, or `None` (logged) when billing fails: the user object must not
+/// fail because of the balance.
+pub async fn credits(state: &AppState, ctx: &CallContext) -> Option<i64> {
+    match state.billing.get_balance(ctx, billing_pb::GetBalanceRequest { user_id: String::new() }).await {
+        Ok(balance) => Some(balance.credits),
+        Err(status) => {
+            tracing::warn!(name: "gateway.user.credits_unavailable", code = ?status.code(), "billing did not answer");
+            None
+        }
+    }
+}
+
+/// The account from identity plus the balance, fetched together.
+///
+/// # Errors
+/// identity's status (NOT_FOUND for a deleted account).
+pub async fn compose(state: &AppState, ctx: &CallContext) -> Result<UserBody, ApiError> {
+    let (user, credits) = tokio::join!(state.identity.get_user(ctx, pb::GetUserRequest {}), credits(state, ctx));
+    let user = user
+        .map_err(|s| ApiError::from_status("GetUser", s))?
+        .user
+        .ok_or_else(|| anyhow::anyhow!("GetUser: no user"))?;
+    Ok(UserBody::new(user, credits))
+}

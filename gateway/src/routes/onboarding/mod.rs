@@ -1,0 +1,3 @@
+//! `POST /api/onboarding/complete`.
+
+pub mod post;

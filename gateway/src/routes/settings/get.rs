@@ -1,0 +1,53 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::notify as notify_pb;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::signed_in;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+
+/// E-mail notification preferences (spec §3; defaults: all on except inactivityReminder).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreferencesBody {
+    pub friend_request_received: bool,
+    pub friend_request_accepted: bool,
+    pub mentioned_in_diary: bool,
+    pub future_diary_delivery: bool,
+    pub inactivity_reminder: bool,
+}
+
+impl From<notify_pb::EmailPreferences> for PreferencesBody {
+    fn from(p: notify_pb::EmailPreferences) -> Self {
+        Self {
+            friend_request_received: p.friend_request_received,
+            friend_request_accepted: p.friend_request_accepted,
+            mentioned_in_diary: p.mentioned_in_diary,
+            future_diary_delivery: p.future_diary_delivery,
+            inactivity_reminder: p.inactivity_reminder,
+        }
+    }
+}
+
+/// The signed-in user's e-mail preferences.
+#[utoipa::path(get, path = "/api/settings/email-preferences", tag = "settings",
+    responses(
+        (status = 200, description = "All five preferences", body = PreferencesBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 503, description = "notify unavailable", body = ErrorBody),
+    ))]
+pub async fn email_preferences(
+    req: HttpRequest,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let got = state
+        .notify
+        .get_email_preferences(&ctx, notify_pb::GetEmailPreferencesRequest {})
+        .await
+        .map_err(|s| ApiError::from_status("GetEmailPreferences", s))?;
+    Ok(HttpResponse::Ok().json(PreferencesBody::from(got.preferences.unwrap_or_default())))
+}

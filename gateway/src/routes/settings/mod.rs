@@ -1,0 +1,6 @@
+//! The settings screen's API (docs/api/accounts.md "Settings").
+
+pub mod get;
+pub mod patch;
+pub mod post;
+pub mod put;

@@ -1,0 +1,40 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::identity as pb;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::auth::user::{UserBody, credits};
+use crate::routes::signed_in;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct UsernameBody {
+    #[schema(example = "hanako")]
+    pub username: String,
+}
+
+/// Changes the username.
+#[utoipa::path(patch, path = "/api/settings/username", tag = "settings", request_body = UsernameBody,
+    responses(
+        (status = 200, description = "The user", body = UserBody),
+        (status = 400, description = "INVALID_USERNAME", body = ErrorBody),
+        (status = 409, description = "USERNAME_TAKEN", body = ErrorBody),
+    ))]
+pub async fn username(
+    req: HttpRequest,
+    body: web::Json<UsernameBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let updated = state
+        .identity
+        .update_username(&ctx, pb::UpdateUsernameRequest { username: body.into_inner().username })
+        .await
+        .map_err(|s| ApiError::from_status("UpdateUsername", s))?;
+    let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateUsername: no user"))?;
+    Ok(HttpResponse::Ok().json(UserBody::new(user, credits(&state, &ctx).await)))
+}

@@ -1,0 +1,96 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::{identity as pb, notify as notify_pb};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::get::PreferencesBody;
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
+use crate::routes::auth::user::{UserBody, credits};
+use crate::routes::signed_in;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct BirthDataBody {
+    /// `male`, `female` or `other` (required).
+    #[schema(example = "other")]
+    pub gender: Option<String>,
+    #[schema(example = "1990-05-15")]
+    pub birth_date: Option<String>,
+    pub birth_time: Option<String>,
+    pub birth_location: Option<String>,
+    pub coordinates: Option<CoordinatesIn>,
+}
+
+/// Replaces gender and birth data; the chart is rebuilt in the background.
+#[utoipa::path(put, path = "/api/settings/birth-data", tag = "settings", request_body = BirthDataBody,
+    responses(
+        (status = 200, description = "The user", body = UserBody),
+        (status = 400, description = "BIRTH_DATE_REQUIRED, GENDER_REQUIRED, INVALID_DATE…", body = ErrorBody),
+    ))]
+pub async fn birth_data(
+    req: HttpRequest,
+    body: web::Json<BirthDataBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let b = body.into_inner();
+    let gender = gender_in(b.gender.as_deref(), true)?;
+    let updated = state
+        .identity
+        .update_birth_data(
+            &ctx,
+            pb::UpdateBirthDataRequest {
+                gender: gender as i32,
+                birth: Some(birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates)),
+            },
+        )
+        .await
+        .map_err(|s| ApiError::from_status("UpdateBirthData", s))?;
+    let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateBirthData: no user"))?;
+    Ok(HttpResponse::Ok().json(UserBody::new(user, credits(&state, &ctx).await)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PreferencesPatch {
+    pub friend_request_received: Option<bool>,
+    pub friend_request_accepted: Option<bool>,
+    pub mentioned_in_diary: Option<bool>,
+    pub future_diary_delivery: Option<bool>,
+    pub inactivity_reminder: Option<bool>,
+}
+
+/// Changes the given e-mail preferences.
+#[utoipa::path(put, path = "/api/settings/email-preferences", tag = "settings", request_body = PreferencesPatch,
+    responses(
+        (status = 200, description = "All five preferences", body = PreferencesBody),
+        (status = 503, description = "notify unavailable", body = ErrorBody),
+    ))]
+pub async fn email_preferences(
+    req: HttpRequest,
+    body: web::Json<PreferencesPatch>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let p = body.into_inner();
+    let updated = state
+        .notify
+        .update_email_preferences(
+            &ctx,
+            notify_pb::UpdateEmailPreferencesRequest {
+                friend_request_received: p.friend_request_received,
+                friend_request_accepted: p.friend_request_accepted,
+                mentioned_in_diary: p.mentioned_in_diary,
+                future_diary_delivery: p.future_diary_delivery,
+                inactivity_reminder: p.inactivity_reminder,
+            },
+        )
+        .await
+        .map_err(|s| ApiError::from_status("UpdateEmailPreferences", s))?;
+    Ok(HttpResponse::Ok().json(PreferencesBody::from(updated.preferences.unwrap_or_default())))
+}

@@ -1,0 +1,319 @@
+//! Account flows through the gateway against a real identity service (PostgreSQL + Redis).
+
+use std::time::{Duration, Instant};
+
+use identity::testkit::TestIdentity;
+use meguri_events::contracts::{MailKind, MailRequested};
+use serde_json::{Value, json};
+
+use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
+
+struct Accounts {
+    gateway: TestApp,
+    identity: TestIdentity,
+    prefix: String,
+}
+
+async fn spawn() -> Accounts {
+    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    let identity = identity::testkit::spawn(SECRET, &prefix).await;
+    let port = identity.grpc_port;
+    let p = prefix.clone();
+    let gateway = spawn_app_with(move |c| {
+        c.identity_addr = format!("http://127.0.0.1:{port}");
+        c.redis.key_prefix = p;
+    })
+    .await;
+    Accounts { gateway, identity, prefix }
+}
+
+/// The `meguri_session=<id>` pair of a response's Set-Cookie, if it sets one.
+fn session_cookie(response: &reqwest::Response) -> Option<(String, String)> {
+    let header = response.headers().get("set-cookie")?.to_str().ok()?.to_owned();
+    let pair = header.split(';').next()?.trim().to_owned();
+    Some((pair, header))
+}
+
+impl Accounts {
+    async fn post(&self, path: &str, body: Value, cookie: Option<&str>) -> reqwest::Response {
+        let mut request = self.gateway.client.post(self.gateway.url(path)).header("origin", ORIGIN).json(&body);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        request.send().await.expect("request")
+    }
+
+    async fn user(&self, cookie: &str) -> (u16, Value) {
+        json(
+            self.gateway
+                .client
+                .get(self.gateway.url("/api/auth/user"))
+                .header("cookie", cookie)
+                .send()
+                .await
+                .expect("request"),
+        )
+        .await
+    }
+
+    async fn mails(&self) -> Vec<MailRequested> {
+        let client = redis::Client::open(redis_url()).expect("redis url");
+        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
+        let entries: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
+            .arg(format!("{}stream:mail", self.prefix))
+            .arg("-")
+            .arg("+")
+            .query_async(&mut conn)
+            .await
+            .expect("XRANGE");
+        entries
+            .into_iter()
+            .filter_map(|(_, fields)| fields.into_iter().find(|(k, _)| k == "payload").map(|(_, v)| v))
+            .map(|p| serde_json::from_str(&p).expect("payload"))
+            .collect()
+    }
+
+    async fn wait_mail<T>(&self, to: &str, pick: impl Fn(&MailKind) -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(found) = self.mails().await.iter().rev().filter(|m| m.to == to).find_map(|m| pick(&m.mail)) {
+                return found;
+            }
+            assert!(Instant::now() < deadline, "no such mail to {to}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Signs up and verifies; returns the session cookie pair.
+    async fn signed_up(&self, email: &str, username: &str) -> String {
+        let response = self
+            .post(
+                "/api/auth/signup",
+                json!({"email": email, "password": "correct horse battery", "username": username,
+                       "birthDate": "1990-05-15", "privacyPolicyAccepted": true,
+                       "analyticsConsent": false, "marketingConsent": false}),
+                None,
+            )
+            .await;
+        assert_eq!(response.status(), 201);
+        let code = self
+            .wait_mail(email, |m| match m {
+                MailKind::VerificationCode { code, .. } => Some(code.clone()),
+                _ => None,
+            })
+            .await;
+        let verified = self.post("/api/auth/verify-email", json!({"email": email, "code": code}), None).await;
+        assert_eq!(verified.status(), 200);
+        session_cookie(&verified).expect("verification signs in").0
+    }
+
+    async fn login(&self, email: &str, password: &str, cookie: Option<&str>) -> reqwest::Response {
+        self.post("/api/auth/login", json!({"email": email, "password": password}), cookie).await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sign_up_then_verification_signs_in_with_the_spec_user_object() {
+    let app = spawn().await;
+    let cookie = app.signed_up("hanako@example.jp", "hanako").await;
+    let (status, user) = app.user(&cookie).await;
+    assert_eq!(status, 200);
+    assert_eq!(user["email"], "hanako@example.jp");
+    assert_eq!(user["username"], "hanako");
+    assert_eq!(user["birthDate"], "1990-05-15");
+    assert_eq!(user["birthTime"], "12:00");
+    assert_eq!(user["birthLocation"], "東京, 日本");
+    assert_eq!(user["baziChartStatus"], "pending");
+    assert_eq!(user["hasCompletedOnboarding"], false);
+    assert_eq!(user["isEmailVerified"], true);
+    // billing is not running in this test: the user object still answers, without a balance.
+    assert_eq!(user["credits"], Value::Null);
+    drop(app.identity);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_duplicate_sign_up_is_a_409_with_a_japanese_message() {
+    let app = spawn().await;
+    app.signed_up("hanako@example.jp", "hanako").await;
+    let again = app
+        .post(
+            "/api/auth/signup",
+            json!({"email": "Hanako@example.jp", "password": "correct horse battery", "username": "other",
+                   "privacyPolicyAccepted": true}),
+            None,
+        )
+        .await;
+    let (status, body) = json(again).await;
+    assert_eq!(status, 409);
+    assert_eq!(body, json!({"message": "このメールアドレスはすでに登録されています", "code": "EMAIL_TAKEN"}));
+    let no_consent = app
+        .post(
+            "/api/auth/signup",
+            json!({"email": "taro@example.jp", "password": "correct horse battery", "username": "taro",
+                   "privacyPolicyAccepted": false}),
+            None,
+        )
+        .await;
+    let (status, body) = json(no_consent).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "プライバシーポリシーの同意が必要です");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn login_rotates_the_session_id_and_logout_ends_it() {
+    let app = spawn().await;
+    let first = app.signed_up("hanako@example.jp", "hanako").await;
+
+    let response = app.login("hanako@example.jp", "correct horse battery", Some(&first)).await;
+    assert_eq!(response.status(), 200);
+    let (second, header) = session_cookie(&response).expect("a new cookie");
+    assert_ne!(first, second, "login issues a new session id");
+    assert!(header.contains("HttpOnly") && header.contains("SameSite=Lax"), "{header}");
+    assert_eq!(app.user(&first).await.0, 401, "the old id is void");
+    assert_eq!(app.user(&second).await.0, 200);
+
+    let out = app.post("/api/auth/logout", json!({}), Some(&second)).await;
+    assert_eq!(out.status(), 200);
+    assert!(session_cookie(&out).is_some_and(|(_, h)| h.contains("Max-Age=0")));
+    assert_eq!(app.user(&second).await.0, 401, "gone after logout");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn repeated_failed_logins_get_429_even_with_the_right_password() {
+    let app = spawn().await;
+    app.signed_up("hanako@example.jp", "hanako").await;
+    for _ in 0..10 {
+        let (status, body) = json(app.login("hanako@example.jp", "wrong password", None).await).await;
+        assert_eq!(status, 401);
+        assert_eq!(body["code"], "INVALID_CREDENTIALS");
+    }
+    let (status, body) = json(app.login("hanako@example.jp", "correct horse battery", None).await).await;
+    assert_eq!(status, 429);
+    assert_eq!(body["code"], "LOGIN_RATE_LIMITED");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("しばらくしてから")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unknown_email_and_a_wrong_password_answer_the_same() {
+    let app = spawn().await;
+    app.signed_up("hanako@example.jp", "hanako").await;
+    let wrong = json(app.login("hanako@example.jp", "wrong password", None).await).await;
+    let unknown = json(app.login("nobody@example.jp", "correct horse battery", None).await).await;
+    assert_eq!(wrong, unknown);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_password_reset_ends_every_session_and_the_link_works_once() {
+    let app = spawn().await;
+    let browser_a = app.signed_up("hanako@example.jp", "hanako").await;
+    let browser_b = session_cookie(&app.login("hanako@example.jp", "correct horse battery", None).await).expect("b").0;
+
+    let forgot = app.post("/api/auth/forgot-password", json!({"email": "hanako@example.jp"}), None).await;
+    let (status, body) = json(forgot).await;
+    assert_eq!((status, body["message"].as_str()), (200, Some("パスワードリセットのリンクをメールでお送りしました")));
+    let unknown = json(app.post("/api/auth/forgot-password", json!({"email": "nobody@example.jp"}), None).await).await;
+    assert_eq!(unknown, (status, body), "the same answer for an unknown address");
+
+    let token = app
+        .wait_mail("hanako@example.jp", |m| match m {
+            MailKind::PasswordReset { token, .. } => Some(token.clone()),
+            _ => None,
+        })
+        .await;
+    let reset = json!({"token": token, "email": "hanako@example.jp", "password": "a new password"});
+    assert_eq!(app.post("/api/auth/reset-password", reset.clone(), None).await.status(), 200);
+    assert_eq!(app.user(&browser_a).await.0, 401);
+    assert_eq!(app.user(&browser_b).await.0, 401);
+    let (status, body) = json(app.post("/api/auth/reset-password", reset, None).await).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("RESET_TOKEN_INVALID")));
+
+    assert_eq!(app.login("hanako@example.jp", "correct horse battery", None).await.status(), 401);
+    assert_eq!(app.login("hanako@example.jp", "a new password", None).await.status(), 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_password_change_keeps_this_session_and_ends_the_others() {
+    let app = spawn().await;
+    let here = app.signed_up("hanako@example.jp", "hanako").await;
+    let elsewhere = session_cookie(&app.login("hanako@example.jp", "correct horse battery", None).await).expect("b").0;
+    let wrong = app
+        .post("/api/settings/password", json!({"currentPassword": "nope", "newPassword": "another one"}), Some(&here))
+        .await;
+    assert_eq!(json(wrong).await.1["code"], "WRONG_PASSWORD");
+    let changed = app
+        .post(
+            "/api/settings/password",
+            json!({"currentPassword": "correct horse battery", "newPassword": "another one"}),
+            Some(&here),
+        )
+        .await;
+    assert_eq!(changed.status(), 200);
+    assert_eq!(app.user(&here).await.0, 200);
+    assert_eq!(app.user(&elsewhere).await.0, 401);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deleted_account_is_signed_out_and_cannot_log_in() {
+    let app = spawn().await;
+    let cookie = app.signed_up("hanako@example.jp", "hanako").await;
+    let deleted = app
+        .gateway
+        .client
+        .delete(app.gateway.url("/api/account"))
+        .header("origin", ORIGIN)
+        .header("cookie", &cookie)
+        .json(&json!({"password": "correct horse battery"}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(deleted.status(), 200);
+    assert_eq!(app.user(&cookie).await.0, 401);
+    let (status, body) = json(app.login("hanako@example.jp", "correct horse battery", None).await).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("INVALID_CREDENTIALS")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn settings_and_onboarding_update_the_user() {
+    let app = spawn().await;
+    let cookie = app.signed_up("hanako@example.jp", "hanako").await;
+    let patch = app
+        .gateway
+        .client
+        .patch(app.gateway.url("/api/settings/username"))
+        .header("origin", ORIGIN)
+        .header("cookie", &cookie)
+        .json(&json!({"username": "hanako_2"}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(json(patch).await.1["username"], "hanako_2");
+    let put = app
+        .gateway
+        .client
+        .put(app.gateway.url("/api/settings/birth-data"))
+        .header("origin", ORIGIN)
+        .header("cookie", &cookie)
+        .json(&json!({"gender": "other", "birthTime": "07:45"}))
+        .send()
+        .await
+        .expect("request");
+    let (status, body) = json(put).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("生年月日を入力してください")));
+    let done = app.post("/api/onboarding/complete", json!({}), Some(&cookie)).await;
+    assert_eq!(json(done).await.1["hasCompletedOnboarding"], true);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cross_origin_sign_up_is_refused() {
+    let app = spawn().await;
+    let response = app
+        .gateway
+        .client
+        .post(app.gateway.url("/api/auth/signup"))
+        .header("origin", "https://evil.example")
+        .json(&json!({"email": "a@example.jp"}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status(), 403);
+}

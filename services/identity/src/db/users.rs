@@ -1,0 +1,337 @@
+//! users and user_consent.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::{
+    ExpressionMethods as _, OptionalExtension as _, QueryDsl as _, Queryable, Selectable, SelectableHelper as _,
+};
+use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
+use meguri_ids::UserId;
+use uuid::Uuid;
+
+use super::schema::{user_consent, users};
+use crate::domain::{BirthData, Gender};
+use crate::user::User;
+
+diesel::define_sql_function! {
+    /// SQL `lower(text)`: addresses and usernames are compared case-insensitively.
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users)]
+struct UserRow {
+    id: Uuid,
+    email: String,
+    username: Option<String>,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    profile_image_url: Option<String>,
+    gender: Option<String>,
+    birth_date: Option<NaiveDate>,
+    birth_time: Option<String>,
+    birth_location: Option<String>,
+    birth_longitude: Option<f64>,
+    birth_latitude: Option<f64>,
+    is_email_verified: bool,
+    has_completed_onboarding: bool,
+    pending_email: Option<String>,
+    timezone_offset: i32,
+    created_at: DateTime<Utc>,
+    last_login_at: Option<DateTime<Utc>>,
+}
+
+impl From<UserRow> for User {
+    fn from(r: UserRow) -> Self {
+        Self {
+            id: UserId::from_uuid(r.id),
+            email: r.email,
+            username: r.username,
+            first_name: r.first_name,
+            last_name: r.last_name,
+            profile_image_url: r.profile_image_url,
+            gender: r.gender.as_deref().and_then(Gender::from_store),
+            birth_date: r.birth_date,
+            birth_time: r.birth_time,
+            birth_location: r.birth_location,
+            birth_longitude: r.birth_longitude,
+            birth_latitude: r.birth_latitude,
+            is_email_verified: r.is_email_verified,
+            has_completed_onboarding: r.has_completed_onboarding,
+            pending_email: r.pending_email,
+            timezone_offset: r.timezone_offset,
+            created_at: r.created_at,
+            last_login_at: r.last_login_at,
+        }
+    }
+}
+
+/// What sign-up stores.
+pub struct NewUser<'a> {
+    pub id: UserId,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub username: &'a str,
+    pub first_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
+    pub gender: Option<Gender>,
+    pub birth: Option<&'a BirthData>,
+    pub now: DateTime<Utc>,
+}
+
+#[tracing::instrument(skip_all, fields(user_id = %user.id))]
+pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<(), diesel::result::Error> {
+    let birth = user.birth;
+    diesel::insert_into(users::table)
+        .values((
+            users::id.eq(user.id.as_uuid()),
+            users::email.eq(user.email),
+            users::password_hash.eq(user.password_hash),
+            users::username.eq(user.username),
+            users::first_name.eq(user.first_name),
+            users::last_name.eq(user.last_name),
+            users::gender.eq(user.gender.map(Gender::as_str)),
+            users::birth_date.eq(birth.map(|b| b.date)),
+            users::birth_time.eq(birth.and_then(BirthData::time_text)),
+            users::birth_location.eq(birth.and_then(|b| b.location.clone())),
+            users::birth_longitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.0))),
+            users::birth_latitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.1))),
+            users::created_at.eq(user.now),
+            users::updated_at.eq(user.now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records the consents given at sign-up.
+pub async fn insert_consent(
+    conn: &mut AsyncPgConnection,
+    user_id: UserId,
+    version: &str,
+    analytics: bool,
+    marketing: bool,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::insert_into(user_consent::table)
+        .values((
+            user_consent::id.eq(Uuid::now_v7()),
+            user_consent::user_id.eq(user_id.as_uuid()),
+            user_consent::privacy_policy_accepted.eq(true),
+            user_consent::privacy_policy_version.eq(version),
+            user_consent::analytics_consent.eq(analytics),
+            user_consent::marketing_consent.eq(marketing),
+            user_consent::created_at.eq(now),
+            user_consent::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A live (not deleted) account.
+pub async fn find(conn: &mut AsyncPgConnection, id: UserId) -> Result<Option<User>, diesel::result::Error> {
+    users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .select(UserRow::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .map(|row| row.map(User::from))
+}
+
+/// A live account by address, with its password hash, locked for the rest of the transaction.
+pub async fn find_by_email_for_update(
+    conn: &mut AsyncPgConnection,
+    email: &str,
+) -> Result<Option<(User, String)>, diesel::result::Error> {
+    users::table
+        .filter(lower(users::email).eq(email))
+        .filter(users::deleted_at.is_null())
+        .select((UserRow::as_select(), users::password_hash))
+        .for_update()
+        .first::<(UserRow, String)>(conn)
+        .await
+        .optional()
+        .map(|row| row.map(|(u, h)| (User::from(u), h)))
+}
+
+/// A live account with its password hash, locked.
+pub async fn find_with_hash_for_update(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+) -> Result<Option<(User, String)>, diesel::result::Error> {
+    users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .select((UserRow::as_select(), users::password_hash))
+        .for_update()
+        .first::<(UserRow, String)>(conn)
+        .await
+        .optional()
+        .map(|row| row.map(|(u, h)| (User::from(u), h)))
+}
+
+/// Whether a live or deleted account other than `except` holds `email`.
+pub async fn email_taken(
+    conn: &mut AsyncPgConnection,
+    email: &str,
+    except: UserId,
+) -> Result<bool, diesel::result::Error> {
+    let n: i64 = users::table
+        .filter(lower(users::email).eq(email))
+        .filter(users::id.ne(except.as_uuid()))
+        .count()
+        .get_result(conn)
+        .await?;
+    Ok(n > 0)
+}
+
+pub async fn mark_verified(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((users::is_email_verified.eq(true), users::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn record_login(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set(users::last_login_at.eq(now))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_password(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((users::password_hash.eq(hash), users::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_username(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    username: &str,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((users::username.eq(username), users::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_birth(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    gender: Gender,
+    birth: &BirthData,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((
+            users::gender.eq(gender.as_str()),
+            users::birth_date.eq(birth.date),
+            users::birth_time.eq(birth.time_text()),
+            users::birth_location.eq(birth.location.clone()),
+            users::birth_longitude.eq(birth.coordinates.map(|c| c.0)),
+            users::birth_latitude.eq(birth.coordinates.map(|c| c.1)),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_pending_email(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    pending: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((users::pending_email.eq(pending), users::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_email(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    email: &str,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((
+            users::email.eq(email),
+            users::pending_email.eq(None::<String>),
+            users::is_email_verified.eq(true),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn complete_onboarding(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((users::has_completed_onboarding.eq(true), users::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Soft delete with the personal data scrubbed at once: the row keeps only its id, timestamps
+/// and flags, so the address and username are free again and nothing identifies the person.
+pub async fn scrub_and_delete(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set((
+            users::email.eq(format!("deleted+{}@deleted.invalid", id.as_uuid().simple())),
+            // Not a PHC string: no password ever verifies against it.
+            users::password_hash.eq("!deleted"),
+            users::username.eq(None::<String>),
+            users::first_name.eq(None::<String>),
+            users::last_name.eq(None::<String>),
+            users::profile_image_url.eq(None::<String>),
+            users::gender.eq(None::<String>),
+            users::honorific.eq(None::<String>),
+            users::birth_date.eq(None::<NaiveDate>),
+            users::birth_time.eq(None::<String>),
+            users::birth_location.eq(None::<String>),
+            users::birth_longitude.eq(None::<f64>),
+            users::birth_latitude.eq(None::<f64>),
+            users::google_id.eq(None::<String>),
+            users::apple_id.eq(None::<String>),
+            users::pending_email.eq(None::<String>),
+            users::deleted_at.eq(now),
+            users::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,130 @@
+use std::fmt;
+use std::sync::Arc;
+
+use argon2::{Algorithm, Argon2, Params, PasswordHasher as _, PasswordVerifier as _, Version};
+use secrecy::{ExposeSecret as _, SecretString};
+
+use super::Invalid;
+
+/// A new password as a person chose it: 8 to 128 characters. Never printed.
+pub struct Password(SecretString);
+
+impl Password {
+    pub const MIN_CHARS: usize = 8;
+    /// An upper bound so a megabyte "password" cannot be used to burn CPU in the hash.
+    pub const MAX_CHARS: usize = 128;
+
+    /// # Errors
+    /// [`Invalid::PasswordTooShort`] / [`Invalid::PasswordTooLong`].
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        let chars = raw.chars().count();
+        if chars < Self::MIN_CHARS {
+            Err(Invalid::PasswordTooShort)
+        } else if chars > Self::MAX_CHARS {
+            Err(Invalid::PasswordTooLong)
+        } else {
+            Ok(Self(SecretString::from(raw)))
+        }
+    }
+
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        self.0.expose_secret()
+    }
+}
+
+impl fmt::Debug for Password {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Password(…)")
+    }
+}
+
+/// argon2id with tuned parameters (see docs/services/identity.md): hashes new passwords and
+/// checks given ones. Verification reads the parameters stored in each PHC string, so stored
+/// hashes stay valid when the parameters are raised.
+#[derive(Clone)]
+pub struct PasswordHasher {
+    argon: Arc<Argon2<'static>>,
+    /// A hash of a random password, checked when an e-mail is unknown so a login for a missing
+    /// account costs what one for a real account costs.
+    dummy: Arc<str>,
+}
+
+impl PasswordHasher {
+    /// `memory_kib`, `iterations`, `parallelism`: argon2id's m, t and p.
+    ///
+    /// # Errors
+    /// Parameters argon2 refuses (e.g. memory below 8 × parallelism KiB).
+    pub fn new(memory_kib: u32, iterations: u32, parallelism: u32) -> anyhow::Result<Self> {
+        let params = Params::new(memory_kib, iterations, parallelism, None)
+            .map_err(|e| anyhow::anyhow!("argon2 parameters: {e}"))?;
+        let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
+        let mut random = [0_u8; 24];
+        getrandom::fill(&mut random).map_err(|e| anyhow::anyhow!("random: {e}"))?;
+        let dummy = argon.hash_password(&random).map_err(|e| anyhow::anyhow!("argon2 dummy hash: {e}"))?.to_string();
+        Ok(Self { argon: Arc::new(argon), dummy: dummy.into() })
+    }
+
+    /// The PHC string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`) of `password`, with a fresh salt.
+    /// CPU-heavy: call it on a blocking thread.
+    ///
+    /// # Errors
+    /// The random source or argon2 failed.
+    pub fn hash(&self, password: &Password) -> anyhow::Result<String> {
+        self.argon
+            .hash_password(password.expose().as_bytes())
+            .map(|h| h.to_string())
+            .map_err(|e| anyhow::anyhow!("argon2 hash: {e}"))
+    }
+
+    /// Whether `password` matches `stored` (`None`: no such account — the dummy is checked, and the
+    /// answer is `false`). argon2 compares the outputs in constant time. CPU-heavy.
+    #[must_use]
+    pub fn verify(&self, password: &str, stored: Option<&str>) -> bool {
+        let Some(stored) = stored else {
+            let _ = self.argon.verify_password(password.as_bytes(), &*self.dummy);
+            return false;
+        };
+        self.argon.verify_password(password.as_bytes(), stored).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn light() -> PasswordHasher {
+        PasswordHasher::new(64, 1, 1).expect("params")
+    }
+
+    #[test]
+    fn length_is_checked_in_characters() {
+        assert_eq!(Password::parse("1234567").map(|_| ()), Err(Invalid::PasswordTooShort));
+        assert!(Password::parse("12345678").is_ok());
+        assert!(Password::parse("あいうえおかきく").is_ok());
+        assert_eq!(Password::parse(&"x".repeat(129)).map(|_| ()), Err(Invalid::PasswordTooLong));
+    }
+
+    #[test]
+    fn a_hash_verifies_its_password_only() {
+        let hasher = light();
+        let hash = hasher.hash(&Password::parse("correct horse").expect("valid")).expect("hash");
+        assert!(hash.starts_with("$argon2id$v=19$m=64,t=1,p=1$"));
+        assert!(hasher.verify("correct horse", Some(&hash)));
+        assert!(!hasher.verify("correct horsE", Some(&hash)));
+        assert!(!hasher.verify("correct horse", None));
+        assert!(!hasher.verify("correct horse", Some("not a phc string")));
+    }
+
+    #[test]
+    fn two_hashes_of_one_password_differ_by_salt() {
+        let hasher = light();
+        let password = Password::parse("correct horse").expect("valid");
+        assert_ne!(hasher.hash(&password).expect("hash"), hasher.hash(&password).expect("hash"));
+    }
+
+    #[test]
+    fn debug_never_shows_the_password() {
+        assert_eq!(format!("{:?}", Password::parse("correct horse").expect("valid")), "Password(…)");
+    }
+}

@@ -1,0 +1,227 @@
+//! The tonic service: proto → domain input, call [`Accounts`], domain → proto. No SQL, no rules.
+
+use meguri_auth::{Role, Subject};
+use meguri_ids::UserId;
+use meguri_proto::identity as pb;
+use meguri_proto::identity::identity_server::Identity;
+use tonic::{Request, Response, Status};
+
+use crate::accounts::{Accounts, SignUp};
+use crate::domain::{Gender, RawBirth};
+use crate::error::Error;
+use crate::user::User;
+
+pub struct IdentityService {
+    pub accounts: Accounts,
+}
+
+/// The signed-in user a user-scoped call is made for.
+fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
+    match meguri_auth::claims(request) {
+        Some(claims) if matches!(claims.role, Role::User | Role::Admin) => match claims.sub {
+            Subject::User(id) => Ok(id),
+            Subject::Anonymous => Err(Error::NotAUser.into()),
+        },
+        _ => Err(Error::NotAUser.into()),
+    }
+}
+
+fn gender_in(value: i32) -> Option<Gender> {
+    match pb::Gender::try_from(value).unwrap_or(pb::Gender::Unspecified) {
+        pb::Gender::Male => Some(Gender::Male),
+        pb::Gender::Female => Some(Gender::Female),
+        pb::Gender::Other => Some(Gender::Other),
+        pb::Gender::Unspecified => None,
+    }
+}
+
+fn gender_out(gender: Option<Gender>) -> i32 {
+    (match gender {
+        Some(Gender::Male) => pb::Gender::Male,
+        Some(Gender::Female) => pb::Gender::Female,
+        Some(Gender::Other) => pb::Gender::Other,
+        None => pb::Gender::Unspecified,
+    }) as i32
+}
+
+fn birth_in(birth: Option<pb::BirthData>) -> RawBirth {
+    let b = birth.unwrap_or_default();
+    RawBirth {
+        date: b.birth_date,
+        time: b.birth_time,
+        location: b.birth_location,
+        longitude: b.longitude,
+        latitude: b.latitude,
+    }
+}
+
+fn user_out(user: User) -> pb::User {
+    pb::User {
+        id: user.id.to_string(),
+        email: user.email,
+        username: user.username,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        profile_image_url: user.profile_image_url,
+        gender: gender_out(user.gender),
+        birth: Some(pb::BirthData {
+            birth_date: user.birth_date.map(|d| d.format("%Y-%m-%d").to_string()),
+            birth_time: user.birth_time,
+            birth_location: user.birth_location,
+            longitude: user.birth_longitude,
+            latitude: user.birth_latitude,
+        }),
+        is_email_verified: user.is_email_verified,
+        has_completed_onboarding: user.has_completed_onboarding,
+        pending_email: user.pending_email,
+        timezone_offset: user.timezone_offset,
+        created_at: user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        last_login_at: user.last_login_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+    }
+}
+
+#[tonic::async_trait]
+impl Identity for IdentityService {
+    async fn sign_up(&self, request: Request<pb::SignUpRequest>) -> Result<Response<pb::SignUpResponse>, Status> {
+        let r = request.into_inner();
+        let input = SignUp {
+            email: r.email,
+            password: r.password,
+            username: r.username,
+            first_name: r.first_name,
+            last_name: r.last_name,
+            gender: gender_in(r.gender),
+            birth: birth_in(r.birth),
+            privacy_policy_accepted: r.privacy_policy_accepted,
+            analytics_consent: r.analytics_consent,
+            marketing_consent: r.marketing_consent,
+        };
+        let (id, email) = self.accounts.sign_up(input).await?;
+        Ok(Response::new(pb::SignUpResponse { user_id: id.to_string(), email: email.as_str().to_owned() }))
+    }
+
+    async fn verify_email(
+        &self,
+        request: Request<pb::VerifyEmailRequest>,
+    ) -> Result<Response<pb::VerifyEmailResponse>, Status> {
+        let r = request.into_inner();
+        let user = self.accounts.verify_email(&r.email, &r.code).await?;
+        Ok(Response::new(pb::VerifyEmailResponse { user: Some(user_out(user)) }))
+    }
+
+    async fn resend_verification_code(
+        &self,
+        request: Request<pb::ResendVerificationCodeRequest>,
+    ) -> Result<Response<pb::ResendVerificationCodeResponse>, Status> {
+        let cooldown = self.accounts.resend_code(&request.into_inner().email).await?;
+        let cooldown_seconds = i32::try_from(cooldown.as_secs()).unwrap_or(i32::MAX);
+        Ok(Response::new(pb::ResendVerificationCodeResponse { cooldown_seconds }))
+    }
+
+    async fn login(&self, request: Request<pb::LoginRequest>) -> Result<Response<pb::LoginResponse>, Status> {
+        let r = request.into_inner();
+        let user = self.accounts.login(&r.email, &r.password).await?;
+        Ok(Response::new(pb::LoginResponse { user: Some(user_out(user)) }))
+    }
+
+    async fn forgot_password(
+        &self,
+        request: Request<pb::ForgotPasswordRequest>,
+    ) -> Result<Response<pb::ForgotPasswordResponse>, Status> {
+        self.accounts.forgot_password(&request.into_inner().email).await?;
+        Ok(Response::new(pb::ForgotPasswordResponse {}))
+    }
+
+    async fn reset_password(
+        &self,
+        request: Request<pb::ResetPasswordRequest>,
+    ) -> Result<Response<pb::ResetPasswordResponse>, Status> {
+        let r = request.into_inner();
+        let id = self.accounts.reset_password(&r.token, &r.email, &r.password).await?;
+        Ok(Response::new(pb::ResetPasswordResponse { user_id: id.to_string() }))
+    }
+
+    async fn get_user(&self, request: Request<pb::GetUserRequest>) -> Result<Response<pb::GetUserResponse>, Status> {
+        let id = caller(&request)?;
+        let user = self.accounts.get_user(id).await?;
+        Ok(Response::new(pb::GetUserResponse { user: Some(user_out(user)) }))
+    }
+
+    async fn update_username(
+        &self,
+        request: Request<pb::UpdateUsernameRequest>,
+    ) -> Result<Response<pb::UpdateUsernameResponse>, Status> {
+        let id = caller(&request)?;
+        let user = self.accounts.update_username(id, &request.into_inner().username).await?;
+        Ok(Response::new(pb::UpdateUsernameResponse { user: Some(user_out(user)) }))
+    }
+
+    async fn update_birth_data(
+        &self,
+        request: Request<pb::UpdateBirthDataRequest>,
+    ) -> Result<Response<pb::UpdateBirthDataResponse>, Status> {
+        let id = caller(&request)?;
+        let r = request.into_inner();
+        let (user, changed) = self.accounts.update_birth_data(id, gender_in(r.gender), &birth_in(r.birth)).await?;
+        Ok(Response::new(pb::UpdateBirthDataResponse { user: Some(user_out(user)), birth_data_changed: changed }))
+    }
+
+    async fn request_email_change(
+        &self,
+        request: Request<pb::RequestEmailChangeRequest>,
+    ) -> Result<Response<pb::RequestEmailChangeResponse>, Status> {
+        let id = caller(&request)?;
+        let r = request.into_inner();
+        self.accounts.request_email_change(id, &r.new_email, &r.current_password).await?;
+        Ok(Response::new(pb::RequestEmailChangeResponse {}))
+    }
+
+    async fn confirm_email_change(
+        &self,
+        request: Request<pb::ConfirmEmailChangeRequest>,
+    ) -> Result<Response<pb::ConfirmEmailChangeResponse>, Status> {
+        let (id, email) = self.accounts.confirm_email_change(&request.into_inner().token).await?;
+        Ok(Response::new(pb::ConfirmEmailChangeResponse { user_id: id.to_string(), email }))
+    }
+
+    async fn change_password(
+        &self,
+        request: Request<pb::ChangePasswordRequest>,
+    ) -> Result<Response<pb::ChangePasswordResponse>, Status> {
+        let id = caller(&request)?;
+        let r = request.into_inner();
+        self.accounts.change_password(id, &r.current_password, &r.new_password).await?;
+        Ok(Response::new(pb::ChangePasswordResponse {}))
+    }
+
+    async fn delete_account(
+        &self,
+        request: Request<pb::DeleteAccountRequest>,
+    ) -> Result<Response<pb::DeleteAccountResponse>, Status> {
+        let id = caller(&request)?;
+        self.accounts.delete_account(id, &request.into_inner().password).await?;
+        Ok(Response::new(pb::DeleteAccountResponse {}))
+    }
+
+    async fn complete_onboarding(
+        &self,
+        request: Request<pb::CompleteOnboardingRequest>,
+    ) -> Result<Response<pb::CompleteOnboardingResponse>, Status> {
+        let id = caller(&request)?;
+        let user = self.accounts.complete_onboarding(id).await?;
+        Ok(Response::new(pb::CompleteOnboardingResponse { user: Some(user_out(user)) }))
+    }
+
+    async fn admin_login(
+        &self,
+        request: Request<pb::AdminLoginRequest>,
+    ) -> Result<Response<pb::AdminLoginResponse>, Status> {
+        let r = request.into_inner();
+        let admin = self.accounts.admin_login(&r.email, &r.password).await?;
+        Ok(Response::new(pb::AdminLoginResponse {
+            admin_id: admin.id.to_string(),
+            email: admin.email,
+            role: admin.role,
+        }))
+    }
+}

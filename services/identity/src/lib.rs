@@ -1,0 +1,14 @@
+//! `identity`: accounts (sign-up, verification, login, reset, settings, deletion) and admin
+//! accounts. See docs/services/identity.md.
+
+pub mod accounts;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod grpc;
+mod metrics;
+pub mod startup;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+pub mod user;

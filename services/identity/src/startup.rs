@@ -1,0 +1,59 @@
+//! Builds the service; `main` and the tests share it.
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use meguri_events::{EventsConfig, Relay};
+use meguri_proto::identity::identity_server::IdentityServer;
+use meguri_server::Application;
+
+use crate::accounts::{Accounts, Clock, Limits};
+use crate::config::{Argon2Config, Config, SCHEMA};
+use crate::domain::{PasswordHasher, SecretDigester};
+use crate::grpc::IdentityService;
+
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// Migrates the schema, opens the pools, and registers the service and the outbox relay.
+///
+/// # Errors
+/// Migrations, the database or the configuration failed.
+pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
+    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run migrations")?;
+    tracing::info!(name: "identity.migrated", applied = applied.len());
+    let db = meguri_db::connect(&config.db).await.context("connect to the database")?;
+    let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
+    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), EventsConfig::new(config.redis_prefix.clone()));
+    let accounts = Accounts {
+        db: db.clone(),
+        hasher: hasher(config.argon2)?,
+        digester: SecretDigester::new(config.token_pepper.clone()),
+        relay: relay.clone(),
+        clock,
+        limits,
+    };
+    Application::builder(config.server)
+        .add_service(IdentityServer::new(IdentityService { accounts }))
+        .readiness(move || {
+            let (db, redis) = (db.clone(), redis.clone());
+            async move {
+                meguri_db::ping(&db).await.context("database")?;
+                meguri_db::record_pool_metrics(&db, SCHEMA);
+                let mut conn = redis.get().await.context("redis")?;
+                redis::cmd("PING").query_async::<()>(&mut conn).await.context("redis PING")?;
+                Ok(())
+            }
+        })
+        .task("outbox-relay", move |stop| relay.run(stop))
+        .build()
+        .await
+}
+
+/// The password hasher of `argon2`.
+///
+/// # Errors
+/// Parameters argon2 refuses.
+pub fn hasher(argon2: Argon2Config) -> anyhow::Result<PasswordHasher> {
+    PasswordHasher::new(argon2.memory_kib, argon2.iterations, argon2.parallelism)
+}

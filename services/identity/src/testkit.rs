@@ -1,0 +1,96 @@
+//! Starts a real identity service for tests (feature `testkit`): a fresh migrated schema, light
+//! argon2 parameters, a clock the test moves, and events under the given Redis key prefix.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use meguri_db::TestDb;
+use meguri_server::{ServerConfig, ShutdownHandle};
+use secrecy::SecretString;
+
+use crate::accounts::{Clock, Limits};
+use crate::config::{Argon2Config, Config};
+use crate::startup::MIGRATIONS;
+
+/// A clock that stands still until moved.
+pub struct ManualClock(Mutex<DateTime<Utc>>);
+
+impl ManualClock {
+    #[must_use]
+    pub fn new() -> Self {
+        Self(Mutex::new(Utc::now()))
+    }
+
+    pub fn advance(&self, by: Duration) {
+        let mut now = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *now += chrono::Duration::from_std(by).unwrap_or(chrono::Duration::zero());
+    }
+}
+
+impl Default for ManualClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// A running identity service.
+pub struct TestIdentity {
+    pub grpc_port: u16,
+    pub admin_port: u16,
+    pub clock: Arc<ManualClock>,
+    pub db: TestDb,
+    shutdown: ShutdownHandle,
+}
+
+impl Drop for TestIdentity {
+    fn drop(&mut self) {
+        self.shutdown.shutdown();
+    }
+}
+
+/// The PostgreSQL admin URL of the test machine (`DATABASE_ADMIN_URL`, default local `postgres`).
+#[must_use]
+pub fn admin_url() -> SecretString {
+    SecretString::from(
+        std::env::var("DATABASE_ADMIN_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
+    )
+}
+
+/// The Redis of the test machine (`REDIS_URL`, default local).
+#[must_use]
+pub fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// Starts identity with `jwt_secret` (the gateway's internal-token secret) and events under
+/// `redis_prefix`. Needs a multi-thread runtime (migrations).
+///
+/// # Panics
+/// When the database or the service cannot be set up (a test cannot go on).
+#[allow(clippy::expect_used)]
+pub async fn spawn(jwt_secret: &str, redis_prefix: &str) -> TestIdentity {
+    let db = TestDb::create(&admin_url(), MIGRATIONS).await.expect("a test schema");
+    let clock = Arc::new(ManualClock::new());
+    let config = Config {
+        server: ServerConfig::for_tests(SecretString::from(jwt_secret.to_owned())),
+        db: db.config.clone(),
+        redis_url: redis_url(),
+        redis_prefix: redis_prefix.to_owned(),
+        token_pepper: SecretString::from("test-pepper-test-pepper-test-pepper-0123"),
+        // Light parameters: a debug test binary would spend seconds per hash with the real ones.
+        argon2: Argon2Config { memory_kib: 256, iterations: 1, parallelism: 1 },
+    };
+    let app = crate::startup::build(config, clock.clone(), Limits::default()).await.expect("identity starts");
+    let (grpc_port, admin_port) = (app.grpc_port, app.admin_port);
+    let shutdown = app.shutdown_handle();
+    tokio::spawn(app.run_until_stopped());
+    TestIdentity { grpc_port, admin_port, clock, db, shutdown }
+}

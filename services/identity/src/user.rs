@@ -1,0 +1,37 @@
+//! An account as the rest of the service sees it (the database row stays in `db/`).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use meguri_ids::UserId;
+
+use crate::domain::Gender;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct User {
+    pub id: UserId,
+    pub email: String,
+    pub username: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub profile_image_url: Option<String>,
+    pub gender: Option<Gender>,
+    pub birth_date: Option<NaiveDate>,
+    pub birth_time: Option<String>,
+    pub birth_location: Option<String>,
+    pub birth_longitude: Option<f64>,
+    pub birth_latitude: Option<f64>,
+    pub is_email_verified: bool,
+    pub has_completed_onboarding: bool,
+    pub pending_email: Option<String>,
+    pub timezone_offset: i32,
+    pub created_at: DateTime<Utc>,
+    pub last_login_at: Option<DateTime<Utc>>,
+}
+
+/// An admin account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Admin {
+    pub id: uuid::Uuid,
+    pub email: String,
+    pub role: String,
+    pub is_active: bool,
+}

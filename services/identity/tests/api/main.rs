@@ -1,0 +1,9 @@
+//! identity through gRPC, against real PostgreSQL (a fresh schema per test) and Redis (a fresh key
+//! prefix per test). One test binary (STYLE §9).
+
+mod account;
+mod helpers;
+mod login;
+mod reset;
+mod sign_up;
+mod verify;

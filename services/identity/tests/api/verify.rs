@@ -1,0 +1,93 @@
+use std::time::Duration;
+
+use meguri_events::contracts::MailKind;
+use meguri_proto::identity as pb;
+
+use crate::helpers::{code_of, spawn_app};
+
+fn wrong(code: &str) -> String {
+    let digit = (code.as_bytes()[0] - b'0' + 1) % 10;
+    format!("{digit}{}", &code[1..])
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_mailed_code_verifies_and_a_double_submit_succeeds_twice() {
+    let app = spawn_app().await;
+    app.sign_up("hanako@example.jp", "hanako").await;
+    let code = app.code_for("hanako@example.jp").await;
+    let mut client = app.visitor().await;
+    let request = pb::VerifyEmailRequest { email: "hanako@example.jp".into(), code: code.clone() };
+
+    let user = client.verify_email(request.clone()).await.expect("verified").into_inner().user.expect("user");
+    assert!(user.is_email_verified);
+    // The second click of a double click: the same code answers the same.
+    client.verify_email(request).await.expect("still fine");
+    // A welcome mail follows.
+    let mails = app.wait_mails("hanako@example.jp", 2).await;
+    assert!(mails.iter().any(|m| m.mail == MailKind::Welcome));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn five_wrong_codes_void_the_code_even_the_right_one() {
+    let app = spawn_app().await;
+    app.sign_up("hanako@example.jp", "hanako").await;
+    let code = app.code_for("hanako@example.jp").await;
+    let mut client = app.visitor().await;
+    let attempt = |c: String| pb::VerifyEmailRequest { email: "hanako@example.jp".into(), code: c };
+
+    for _ in 0..4 {
+        let status = client.verify_email(attempt(wrong(&code))).await.expect_err("wrong");
+        assert_eq!(code_of(&status), "CODE_INVALID");
+    }
+    let fifth = client.verify_email(attempt(wrong(&code))).await.expect_err("wrong");
+    assert_eq!(code_of(&fifth), "CODE_EXHAUSTED");
+    let right = client.verify_email(attempt(code)).await.expect_err("void");
+    assert_eq!(code_of(&right), "CODE_EXHAUSTED");
+    assert_eq!(right.code(), tonic::Code::FailedPrecondition);
+
+    // A new code works again (after the resend cooldown).
+    app.service.clock.advance(Duration::from_secs(61));
+    client
+        .resend_verification_code(pb::ResendVerificationCodeRequest { email: "hanako@example.jp".into() })
+        .await
+        .expect("resend");
+    let mails = app.wait_mails("hanako@example.jp", 2).await;
+    let MailKind::VerificationCode { code: fresh, .. } = &mails[1].mail else { panic!("a code mail") };
+    client.verify_email(attempt(fresh.clone())).await.expect("the new code verifies");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_code_expires_and_resending_has_a_cooldown() {
+    let app = spawn_app().await;
+    app.sign_up("hanako@example.jp", "hanako").await;
+    let code = app.code_for("hanako@example.jp").await;
+    let mut client = app.visitor().await;
+
+    let early = client
+        .resend_verification_code(pb::ResendVerificationCodeRequest { email: "hanako@example.jp".into() })
+        .await
+        .expect_err("cooldown");
+    assert_eq!(code_of(&early), "RESEND_COOLDOWN");
+
+    app.service.clock.advance(Duration::from_secs(16 * 60));
+    let late = client
+        .verify_email(pb::VerifyEmailRequest { email: "hanako@example.jp".into(), code })
+        .await
+        .expect_err("expired");
+    assert_eq!(code_of(&late), "CODE_EXPIRED");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resending_to_an_unknown_address_answers_alike_and_sends_nothing() {
+    let app = spawn_app().await;
+    let answer = app
+        .visitor()
+        .await
+        .resend_verification_code(pb::ResendVerificationCodeRequest { email: "nobody@example.jp".into() })
+        .await
+        .expect("same answer")
+        .into_inner();
+    assert_eq!(answer.cooldown_seconds, 60);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(app.mails().await.is_empty());
+}

@@ -1,0 +1,340 @@
+//! The consumer side: one consumer group per consuming service, retries through the pending list,
+//! idempotence through `processed_events`.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use diesel::ExpressionMethods as _;
+use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
+use redis::streams::{StreamAutoClaimReply, StreamId, StreamReadReply};
+use tokio::sync::watch;
+use tracing::Instrument as _;
+use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+use uuid::Uuid;
+
+use crate::{Envelope, EventsConfig};
+
+diesel::table! {
+    processed_events (consumer, event_id) {
+        consumer -> Text,
+        event_id -> Uuid,
+        processed_at -> Timestamptz,
+    }
+}
+
+/// Records that `consumer` handled `event_id`. Call it in the transaction that applies the
+/// event's effects: `false` means the event was handled before, so skip the effects.
+///
+/// # Errors
+/// The insert failed.
+pub async fn mark_processed(
+    conn: &mut AsyncPgConnection,
+    consumer: &str,
+    event_id: Uuid,
+) -> Result<bool, diesel::result::Error> {
+    let inserted = diesel::insert_into(processed_events::table)
+        .values((processed_events::consumer.eq(consumer), processed_events::event_id.eq(event_id)))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
+    Ok(inserted == 1)
+}
+
+/// What a handler reports when it could not handle an event.
+#[derive(Debug, thiserror::Error)]
+pub enum HandlerError {
+    /// Worth trying again later (a dependency is down): the entry stays pending and is claimed
+    /// again after [`ConsumerOptions::retry_after`].
+    #[error("retry later: {0:#}")]
+    Retry(anyhow::Error),
+    /// Can never succeed (a payload that breaks the contract): logged, counted and acknowledged.
+    #[error("rejected: {0:#}")]
+    Reject(anyhow::Error),
+}
+
+impl From<diesel::result::Error> for HandlerError {
+    fn from(error: diesel::result::Error) -> Self {
+        Self::Retry(error.into())
+    }
+}
+
+impl From<meguri_db::DbError> for HandlerError {
+    fn from(error: meguri_db::DbError) -> Self {
+        Self::Retry(error.into())
+    }
+}
+
+/// How a consumer reads.
+#[derive(Clone, Debug)]
+pub struct ConsumerOptions {
+    /// Entries per read.
+    pub batch: usize,
+    /// How long one `XREADGROUP` waits for new entries.
+    pub block: Duration,
+    /// An entry not acknowledged this long after its delivery (its handler failed, or its consumer
+    /// died) is claimed and handled again.
+    pub retry_after: Duration,
+    /// Delete entries from the stream once acknowledged (streams carrying one-time secrets with a
+    /// single consuming service).
+    pub delete_after_ack: bool,
+}
+
+impl Default for ConsumerOptions {
+    fn default() -> Self {
+        Self { batch: 32, block: Duration::from_secs(2), retry_after: Duration::from_secs(30), delete_after_ack: false }
+    }
+}
+
+/// Reads `streams` as the consumer group `group`.
+pub struct Consumer {
+    redis: deadpool_redis::Pool,
+    config: EventsConfig,
+    group: String,
+    name: String,
+    streams: Vec<String>,
+    options: ConsumerOptions,
+}
+
+impl Consumer {
+    /// `group` is the consuming service's name; each process joins it under a unique consumer name.
+    #[must_use]
+    pub fn new(redis: deadpool_redis::Pool, config: &EventsConfig, group: &str, streams: &[&str]) -> Self {
+        Self {
+            redis,
+            config: config.clone(),
+            group: group.to_owned(),
+            name: format!("{group}-{}", Uuid::new_v4().simple()),
+            streams: streams.iter().map(|s| (*s).to_owned()).collect(),
+            options: ConsumerOptions::default(),
+        }
+    }
+
+    #[must_use]
+    pub fn with_options(mut self, options: ConsumerOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Handles entries until `stop` turns true. Redis failures are logged and retried with backoff.
+    pub async fn run<H, F>(self, handler: H, mut stop: watch::Receiver<bool>)
+    where
+        H: Fn(Envelope) -> F,
+        F: Future<Output = Result<(), HandlerError>>,
+    {
+        let mut backoff = Duration::from_millis(200);
+        let mut groups_ready = false;
+        let mut last_claim = tokio::time::Instant::now();
+        loop {
+            if *stop.borrow() {
+                return;
+            }
+            let round = async {
+                if !groups_ready {
+                    self.create_groups().await?;
+                    groups_ready = true;
+                    // Entries left pending by an earlier run of this group are retried first.
+                    self.claim_stale(&handler, Duration::ZERO).await?;
+                }
+                if last_claim.elapsed() >= self.options.retry_after / 2 {
+                    last_claim = tokio::time::Instant::now();
+                    self.claim_stale(&handler, self.options.retry_after).await?;
+                }
+                self.read_new(&handler).await
+            };
+            let result = tokio::select! {
+                result = round => result,
+                _ = stop.wait_for(|s| *s) => return,
+            };
+            match result {
+                Ok(()) => backoff = Duration::from_millis(200),
+                Err(error) => {
+                    if format!("{error:#}").contains("NOGROUP") {
+                        groups_ready = false;
+                    }
+                    tracing::warn!(
+                        name: "events.consumer.failed",
+                        group = %self.group,
+                        error = format!("{error:#}"),
+                        "event consumer failed; retrying"
+                    );
+                    tokio::select! {
+                        () = tokio::time::sleep(backoff) => {}
+                        _ = stop.wait_for(|s| *s) => return,
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(5));
+                }
+            }
+        }
+    }
+
+    /// Creates the group on each stream (from the stream's beginning, so events published before
+    /// the group existed are still handled); an existing group is left as it is.
+    async fn create_groups(&self) -> anyhow::Result<()> {
+        let mut conn = self.redis.get().await.context("get a Redis connection")?;
+        for stream in &self.streams {
+            let result: redis::RedisResult<()> = redis::cmd("XGROUP")
+                .arg("CREATE")
+                .arg(self.config.key(stream))
+                .arg(&self.group)
+                .arg("0")
+                .arg("MKSTREAM")
+                .query_async(&mut conn)
+                .await;
+            match result {
+                Ok(()) => {}
+                Err(e) if e.code() == Some("BUSYGROUP") => {}
+                Err(e) => return Err(e).context("XGROUP CREATE"),
+            }
+        }
+        Ok(())
+    }
+
+    async fn read_new<H, F>(&self, handler: &H) -> anyhow::Result<()>
+    where
+        H: Fn(Envelope) -> F,
+        F: Future<Output = Result<(), HandlerError>>,
+    {
+        let reply: Option<StreamReadReply> = {
+            let mut conn = self.redis.get().await.context("get a Redis connection")?;
+            let mut cmd = redis::cmd("XREADGROUP");
+            cmd.arg("GROUP")
+                .arg(&self.group)
+                .arg(&self.name)
+                .arg("COUNT")
+                .arg(self.options.batch)
+                .arg("BLOCK")
+                .arg(u64::try_from(self.options.block.as_millis()).unwrap_or(u64::MAX))
+                .arg("STREAMS");
+            for stream in &self.streams {
+                cmd.arg(self.config.key(stream));
+            }
+            for _ in &self.streams {
+                cmd.arg(">");
+            }
+            cmd.query_async(&mut conn).await.context("XREADGROUP")?
+        };
+        let Some(reply) = reply else { return Ok(()) };
+        for key in reply.keys {
+            let stream = self.stream_of(&key.key);
+            for entry in key.ids {
+                self.handle(handler, &key.key, &stream, entry).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Claims entries of this group idle for at least `min_idle` and handles them again.
+    async fn claim_stale<H, F>(&self, handler: &H, min_idle: Duration) -> anyhow::Result<()>
+    where
+        H: Fn(Envelope) -> F,
+        F: Future<Output = Result<(), HandlerError>>,
+    {
+        for stream in &self.streams {
+            let key = self.config.key(stream);
+            let mut cursor = "0-0".to_owned();
+            loop {
+                let reply: StreamAutoClaimReply = {
+                    let mut conn = self.redis.get().await.context("get a Redis connection")?;
+                    redis::cmd("XAUTOCLAIM")
+                        .arg(&key)
+                        .arg(&self.group)
+                        .arg(&self.name)
+                        .arg(u64::try_from(min_idle.as_millis()).unwrap_or(u64::MAX))
+                        .arg(&cursor)
+                        .arg("COUNT")
+                        .arg(self.options.batch)
+                        .query_async(&mut conn)
+                        .await
+                        .context("XAUTOCLAIM")?
+                };
+                for entry in reply.claimed {
+                    metrics::counter!("meguri_events_retried_total", "group" => self.group.clone()).increment(1);
+                    self.handle(handler, &key, stream, entry).await?;
+                }
+                if reply.next_stream_id == "0-0" {
+                    break;
+                }
+                cursor = reply.next_stream_id;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the handler for one entry and acknowledges it unless the handler asked for a retry.
+    async fn handle<H, F>(&self, handler: &H, key: &str, stream: &str, entry: StreamId) -> anyhow::Result<()>
+    where
+        H: Fn(Envelope) -> F,
+        F: Future<Output = Result<(), HandlerError>>,
+    {
+        let outcome = match parse(stream, &entry.map) {
+            Some(envelope) => {
+                let span = tracing::info_span!(
+                    "event",
+                    otel.name = %envelope.event_type,
+                    group = %self.group,
+                    event_id = %envelope.id,
+                );
+                let _ = span.set_parent(meguri_telemetry::context_from_traceparent(envelope.traceparent.as_deref()));
+                let event_type = envelope.event_type.clone();
+                let event_id = envelope.id;
+                match handler(envelope).instrument(span).await {
+                    Ok(()) => "handled",
+                    Err(HandlerError::Retry(error)) => {
+                        tracing::warn!(
+                            name: "events.handler.retry",
+                            group = %self.group,
+                            %event_id,
+                            %event_type,
+                            error = format!("{error:#}"),
+                            "event handler failed; it will be retried"
+                        );
+                        metrics::counter!("meguri_events_handled_total", "group" => self.group.clone(), "outcome" => "retry")
+                            .increment(1);
+                        return Ok(());
+                    }
+                    Err(HandlerError::Reject(error)) => {
+                        tracing::error!(
+                            name: "events.handler.rejected",
+                            group = %self.group,
+                            %event_id,
+                            %event_type,
+                            error = format!("{error:#}"),
+                            "event rejected"
+                        );
+                        "rejected"
+                    }
+                }
+            }
+            None => {
+                tracing::error!(name: "events.malformed", group = %self.group, entry = %entry.id, "malformed stream entry");
+                "malformed"
+            }
+        };
+        metrics::counter!("meguri_events_handled_total", "group" => self.group.clone(), "outcome" => outcome)
+            .increment(1);
+        let mut conn = self.redis.get().await.context("get a Redis connection")?;
+        let mut pipe = redis::pipe();
+        pipe.cmd("XACK").arg(key).arg(&self.group).arg(&entry.id).ignore();
+        if self.options.delete_after_ack {
+            pipe.cmd("XDEL").arg(key).arg(&entry.id).ignore();
+        }
+        pipe.query_async::<()>(&mut conn).await.context("XACK")?;
+        Ok(())
+    }
+
+    fn stream_of(&self, key: &str) -> String {
+        let prefix = self.config.key("");
+        key.strip_prefix(&prefix).unwrap_or(key).to_owned()
+    }
+}
+
+fn parse(stream: &str, map: &HashMap<String, redis::Value>) -> Option<Envelope> {
+    let text = |field: &str| -> Option<String> { map.get(field).and_then(|v| redis::from_redis_value(v.clone()).ok()) };
+    let id = text("id")?.parse().ok()?;
+    let event_type = text("type")?;
+    let payload = serde_json::from_str(&text("payload")?).ok()?;
+    let traceparent = text("traceparent").filter(|t| !t.is_empty());
+    Some(Envelope { id, event_type, payload, traceparent, stream: stream.to_owned() })
+}
