@@ -56,21 +56,20 @@ export function LandingHeader({ signedIn }: LandingHeaderProps) {
         '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
       }}
     >
-      <Box
-        component={RouterLink}
-        to={paths.landing}
-        aria-label="巡り トップページ"
-        sx={{
-          color: 'inherit',
-          textDecoration: 'none',
-          display: 'inline-flex',
-          alignItems: 'baseline',
-          gap: 1,
-          borderRadius: 1,
-        }}
-      >
-        <Box component="span" sx={{ fontWeight: 700, fontSize: '1.25rem', letterSpacing: '0.25em' }}>
-          巡り
+      <Box sx={{ display: 'inline-flex', alignItems: 'baseline', gap: 1 }}>
+        <Box
+          component={RouterLink}
+          to={paths.landing}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            fontSize: '1.25rem',
+            letterSpacing: '0.25em',
+            borderRadius: 1,
+          }}
+        >
+          巡り<span className="visually-hidden">（トップページへ）</span>
         </Box>
         <Box
           component="span"
