@@ -289,6 +289,10 @@ test.describe('landing', () => {
       await expect(page.getByTestId('bazi-result')).toBeVisible({ timeout: 20_000 });
       // Nothing may overflow sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // Back at the top the header shows again; the full-page picture then has it in place.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await expect(page.locator('header')).toHaveAttribute('data-hidden', 'false');
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/landing-result-${name}-${viewport.width}x${viewport.height}.png`, fullPage: true });
     });
   }

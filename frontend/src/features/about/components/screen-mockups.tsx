@@ -81,7 +81,7 @@ export function DailyFortuneScreen() {
   return (
     <>
       <ScreenHeader sub="11月21日（金）" title="今日の運勢" />
-      <Box sx={{ px: 1.5, display: 'grid', gap: 1.25 }}>
+      <Box sx={{ px: 1.5, display: 'grid', gap: 1.25, alignContent: 'start', flex: 1, minHeight: 0, overflow: 'hidden', pb: 1 }}>
         <Box
           sx={{
             p: 1.5,
@@ -109,6 +109,15 @@ export function DailyFortuneScreen() {
             <li>朝いちばんに窓を開けて深呼吸</li>
             <li>しばらく会っていない友人に連絡</li>
             <li>白いものをひとつ身につける</li>
+          </Box>
+        </Box>
+        <Box sx={{ p: 1.25, borderRadius: 3, bgcolor: '#ffffff', border: '1px solid #e6e1d6', display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ width: 28, height: 28, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', color: '#ffffff', fontWeight: 700, fontSize: 12, bgcolor: elementColors.fire.main }}>
+            火
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Box sx={{ fontSize: 10, color: '#5f5a73' }}>友達の近況</Box>
+            <Box sx={{ fontSize: 11, fontWeight: 700 }}>はるかさんは今日、挑戦に追い風の日。</Box>
           </Box>
         </Box>
       </Box>

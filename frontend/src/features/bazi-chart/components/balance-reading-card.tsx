@@ -23,7 +23,7 @@ export function BalanceReadingCard({ elements }: BalanceReadingCardProps) {
       sx={{
         mt: 3,
         p: { xs: 2, sm: 3 },
-        borderRadius: 3,
+        borderRadius: '4px 16px 16px 4px',
         bgcolor: '#f7f3ea',
         borderLeft: '4px solid',
         borderLeftColor: accent,
