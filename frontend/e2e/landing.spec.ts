@@ -40,6 +40,8 @@ test.describe('intro', () => {
     await expect(page.getByRole('button', { name: 'スキップ' })).toBeVisible();
     await expect(text).toContainText('すべては巡っている。');
     expect(await page.evaluate(() => localStorage.getItem('hasSeenLandingAnimation'))).toBeNull();
+    await page.waitForTimeout(1000); // the line's CSS fade-in runs on real time
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/landing-intro-1280x900.png` });
 
     for (const line of ['土は金を育む。', '水はふたたび木を潤す。', 'あなただけの流れがある。']) {
       await page.clock.runFor(2000);
