@@ -91,6 +91,9 @@ function configFor(name, mode) {
     plugins: [
       new webpack.DefinePlugin({
         'process.env.MEGURI_API_URL': JSON.stringify(process.env.MEGURI_API_URL ?? ''),
+        // Who runs the service (footer link, legal texts). Unset: the texts say 運営者 and the link is hidden.
+        'process.env.MEGURI_OPERATOR_NAME': JSON.stringify(process.env.MEGURI_OPERATOR_NAME ?? ''),
+        'process.env.MEGURI_OPERATOR_URL': JSON.stringify(process.env.MEGURI_OPERATOR_URL ?? ''),
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
@@ -140,7 +143,16 @@ function configFor(name, mode) {
   };
 }
 
+/** Fails the build, rather than the page at start-up, when a URL setting is malformed. */
+function checkBuildSettings() {
+  const operatorUrl = (process.env.MEGURI_OPERATOR_URL ?? '').trim();
+  if (operatorUrl !== '' && !/^https?:\/\/[^\s/]+/.test(operatorUrl)) {
+    throw new Error(`invalid: MEGURI_OPERATOR_URL must be empty or an absolute http(s) URL, got "${operatorUrl}"`);
+  }
+}
+
 module.exports = (env = {}, argv = {}) => {
+  checkBuildSettings();
   const mode = argv.mode ?? 'production';
   const names = env.target ? [env.target] : Object.keys(TARGETS);
   for (const name of names) {

@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = ['app', 'admin'];
 /** The chunk group of the screen shown at / to a signed-out visitor. */
 const LANDING_GROUP = 'route-landing';
+/** Budget for everything the landing page downloads up front: 170 KB (10^3) gzip. */
+const LANDING_BUDGET_GZIP = 170_000;
 
 const sizeCache = new Map();
 
@@ -79,6 +81,11 @@ for (const target of TARGETS) {
     console.log(row(LANDING_GROUP, sizes));
     for (const file of files) console.log(row(`  ${file}`, fileSizes(target, file)));
     summary.push({ label: 'app landing page (entry + route-landing)', sizes });
+    const within = sizes.gzip <= LANDING_BUDGET_GZIP;
+    console.log(
+      `  budget: ${(sizes.gzip / 1000).toFixed(1)} KB of ${LANDING_BUDGET_GZIP / 1000} KB gzip — ${within ? 'within' : 'OVER'}`,
+    );
+    if (!within) failed = true;
   }
 }
 

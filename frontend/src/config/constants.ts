@@ -24,3 +24,16 @@ export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 /** The landing header hides once the page is scrolled past this and returns when scrolling pauses. */
 export const HEADER_HIDE_SCROLL_PX = 100;
 export const HEADER_REAPPEAR_MS = 1000;
+
+/** The landing intro: four text phases, then the fade (ms); the hero appears HERO_REVEAL_DELAY_MS later. */
+export const INTRO_PHASE_MS = [2000, 2000, 2000, 2000] as const;
+export const INTRO_FADE_MS = 500;
+export const HERO_REVEAL_DELAY_MS = 300;
+/** With prefers-reduced-motion the intro's text phases are this short and nothing fades. */
+export const INTRO_REDUCED_PHASE_MS = 600;
+/** Local-storage flag: once set, the intro is not played again. */
+export const LANDING_ANIMATION_FLAG = 'hasSeenLandingAnimation';
+
+/** About page: the mascot's speech bubbles change this often; the feature carousel advances this often. */
+export const BUBBLE_ROTATION_MS = 5000;
+export const CAROUSEL_INTERVAL_MS = 6000;

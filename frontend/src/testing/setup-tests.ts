@@ -35,6 +35,7 @@ afterEach(() => {
   server.resetHandlers();
   resetToasts();
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 afterAll(() => server.close());

@@ -1,6 +1,7 @@
 import { createTheme as createMuiTheme, type Theme } from '@mui/material/styles';
 
 import { MuiButton } from '@/theme/components/mui-button';
+import { MuiButtonBase } from '@/theme/components/mui-button-base';
 import { MuiDialog } from '@/theme/components/mui-dialog';
 import { MuiPaper } from '@/theme/components/mui-paper';
 import { palette } from '@/theme/palette';
@@ -11,6 +12,6 @@ export function createTheme(): Theme {
     palette,
     typography,
     shape: { borderRadius: 12 },
-    components: { MuiButton, MuiDialog, MuiPaper },
+    components: { MuiButton, MuiButtonBase, MuiDialog, MuiPaper },
   });
 }

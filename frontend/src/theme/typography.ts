@@ -5,12 +5,10 @@ import type { TypographyVariantsOptions } from '@mui/material/styles';
  * "Noto Sans CJK JP" is the name Debian's fonts-noto-cjk installs (used by headless test browsers).
  */
 export const fontFamily = [
-  '"Hiragino Sans"',
   '"Hiragino Kaku Gothic ProN"',
+  '"Hiragino Sans"',
   '"Noto Sans JP"',
   '"Noto Sans CJK JP"',
-  '"Yu Gothic"',
-  'YuGothic',
   'Meiryo',
   'sans-serif',
 ].join(', ');

@@ -2,12 +2,14 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import LandingRoute from '@/app-web/routes/landing';
+import { LANDING_ANIMATION_FLAG } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { loadPreFillBirthData } from '@/lib/birth-data';
-import { sampleCalculation, sampleCoordinates } from '@/testing/mocks/data';
+import { sampleCalculation, sampleCoordinates, sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
@@ -34,7 +36,68 @@ async function fillEverything(user: UserEvent) {
 
 const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: '命式を読み解く' }));
 
+describe('landing intro', () => {
+  it('plays on the first visit, then shows the hero and remembers it was seen', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderLanding();
+      const intro = screen.getByTestId('landing-intro');
+      expect(screen.getByTestId('landing-intro-text')).toHaveTextContent('すべては巡っている。');
+      expect(screen.getByTestId('landing-hero')).toHaveAttribute('data-revealed', 'false');
+
+      for (const text of ['土は金を育む。', '水はふたたび木を潤す。', 'あなただけの流れがある。']) {
+        act(() => vi.advanceTimersByTime(2000));
+        expect(screen.getByTestId('landing-intro-text')).toHaveTextContent(text);
+      }
+      act(() => vi.advanceTimersByTime(2000));
+      act(() => vi.advanceTimersByTime(500));
+      expect(intro).not.toBeInTheDocument();
+      expect(localStorage.getItem(LANDING_ANIMATION_FLAG)).toBe('true');
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.getByTestId('landing-hero')).toHaveAttribute('data-revealed', 'true');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('can be skipped with its button', async () => {
+    const { user } = renderLanding();
+
+    await user.click(screen.getByRole('button', { name: 'スキップ' }));
+
+    expect(localStorage.getItem(LANDING_ANIMATION_FLAG)).toBe('true');
+    await vi.waitFor(() => expect(screen.queryByTestId('landing-intro')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByTestId('landing-hero')).toHaveAttribute('data-revealed', 'true'));
+    expect(screen.getByRole('heading', { name: '巡り', level: 1 })).toHaveFocus();
+  });
+
+  it('does not play once seen', () => {
+    localStorage.setItem(LANDING_ANIMATION_FLAG, 'true');
+    renderLanding();
+
+    expect(screen.queryByTestId('landing-intro')).not.toBeInTheDocument();
+    expect(screen.getByTestId('landing-hero')).toHaveAttribute('data-revealed', 'true');
+  });
+});
+
+describe('landing header', () => {
+  beforeEach(() => localStorage.setItem(LANDING_ANIMATION_FLAG, 'true'));
+
+  it("offers 'ログイン / 登録' to a visitor", async () => {
+    renderLanding();
+    expect(await screen.findByRole('link', { name: 'ログイン / 登録' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it("offers 'マイページ' (to /home) once GET /api/auth/user returns a user", async () => {
+    server.use(http.get(apiPaths.auth.user, () => HttpResponse.json(sampleUser)));
+    renderLanding();
+    expect(await screen.findByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/home');
+  });
+});
+
 describe('landing calculator', () => {
+  beforeEach(() => localStorage.setItem(LANDING_ANIMATION_FLAG, 'true'));
+
   it('posts the birth input and shows the four pillars and five elements', async () => {
     let posted: unknown;
     server.use(
@@ -69,6 +132,10 @@ describe('landing calculator', () => {
     expect(screen.getByTestId('element-earth')).toHaveAttribute('data-weak', 'true');
     expect(screen.getByTestId('element-fire')).toHaveAttribute('data-weak', 'false');
     expect(screen.getByTestId('element-dominant')).toHaveTextContent('金');
+    // metal 5 leads, wood is missing: the reading says so and sends metal's surplus to water.
+    expect(screen.getByTestId('balance-reading-headline')).toHaveTextContent('「金」の気がとりわけ強い');
+    expect(screen.getByTestId('balance-reading')).toHaveTextContent('「木」の気が命式にありません。');
+    expect(screen.getByTestId('balance-reading-advice')).toHaveTextContent('「水」');
   });
 
   it('keeps the loading state up for the minimum time even when the answer is quick', async () => {

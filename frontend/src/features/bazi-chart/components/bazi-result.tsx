@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 
 import type { BaziCalculation } from '@/features/bazi-chart/api/calculate-bazi';
+import { BalanceReadingCard } from '@/features/bazi-chart/components/balance-reading-card';
 import { BaziDetailsSection } from '@/features/bazi-chart/components/bazi-details-section';
 import { ElementCircles } from '@/features/bazi-chart/components/element-circles';
 import { PillarChart } from '@/features/bazi-chart/components/pillar-chart';
@@ -61,6 +62,7 @@ export function BaziResult({ input, result, onReset, footer }: BaziResultProps) 
           五行のバランス
         </Typography>
         <ElementCircles elements={result.elements} />
+        <BalanceReadingCard elements={result.elements} />
 
         {/* Older answers have no analysis: then there is nothing to detail. */}
         {result.analysis ? <BaziDetailsSection analysis={result.analysis} time={result.time} /> : null}

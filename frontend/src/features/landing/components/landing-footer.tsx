@@ -1,18 +1,110 @@
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
+import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 
 import { Link } from '@/components/ui/link';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { nightSky } from '@/theme/palette';
 
-export function LandingFooter() {
+// The legal texts are long and rarely opened: each dialog is its own chunk, loaded on the first click.
+const PrivacyPolicyDialog = lazy(() =>
+  import(/* webpackChunkName: "legal-privacy" */ '@/components/legal/privacy-policy-dialog').then((module) => ({
+    default: module.PrivacyPolicyDialog,
+  })),
+);
+const TermsDialog = lazy(() =>
+  import(/* webpackChunkName: "legal-terms" */ '@/components/legal/terms-dialog').then((module) => ({
+    default: module.TermsDialog,
+  })),
+);
+
+type OpenDialog = 'privacy' | 'terms' | null;
+
+type LandingFooterProps = {
+  /** From the build settings; tests pass their own. Empty hides the operator link. */
+  operatorName?: string;
+  operatorUrl?: string;
+};
+
+const linkSx = {
+  color: nightSky.text,
+  textDecorationColor: 'rgba(232, 191, 116, 0.6)',
+  textUnderlineOffset: '4px',
+  fontSize: '0.9rem',
+  p: 0.5,
+  borderRadius: 1,
+  '&:hover': { color: nightSky.gold },
+} as const;
+
+/** The public footer (spec §2): about, the two legal texts as modals, and the operator's site. */
+export function LandingFooter({ operatorName = env.operatorName, operatorUrl = env.operatorUrl }: LandingFooterProps) {
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  // A dialog stays mounted after closing so its closing transition can play.
+  const [mounted, setMounted] = useState<{ privacy: boolean; terms: boolean }>({ privacy: false, terms: false });
+
+  const show = (dialog: Exclude<OpenDialog, null>) => {
+    setMounted((m) => ({ ...m, [dialog]: true }));
+    setOpenDialog(dialog);
+  };
+  const close = () => setOpenDialog(null);
+
   return (
-    <Box component="footer" sx={{ py: 5, px: 2, textAlign: 'center', borderTop: '1px solid', borderColor: 'divider' }}>
-      <Box component="nav" aria-label="フッター" sx={{ mb: 2 }}>
-        <Link to={paths.about}>巡りについて</Link>
+    <Box
+      component="footer"
+      sx={{
+        py: 5,
+        px: 2,
+        textAlign: 'center',
+        color: nightSky.muted,
+        bgcolor: nightSky.deep,
+        borderTop: '1px solid rgba(232, 191, 116, 0.2)',
+      }}
+    >
+      <Box
+        component="nav"
+        aria-label="フッター"
+        sx={{ mb: 2.5, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 3, rowGap: 1 }}
+      >
+        <Link to={paths.about} sx={linkSx}>
+          巡りについて
+        </Link>
+        <MuiLink component="button" type="button" onClick={() => show('privacy')} sx={linkSx}>
+          プライバシーポリシー
+        </MuiLink>
+        <MuiLink component="button" type="button" onClick={() => show('terms')} sx={linkSx}>
+          利用規約
+        </MuiLink>
+        {operatorUrl !== '' ? (
+          <MuiLink
+            href={operatorUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="operator-link"
+            sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
+            運営者サイト
+            <OpenInNewIcon sx={{ fontSize: '1rem' }} aria-hidden="true" />
+            <span className="visually-hidden">（新しいタブで開きます）</span>
+          </MuiLink>
+        ) : null}
       </Box>
-      <Typography variant="body2" color="text.secondary">
-        © Meguri
+      <Typography variant="body2" sx={{ color: nightSky.muted }}>
+        © {new Date().getFullYear()} {operatorName !== '' ? operatorName : '巡り Meguri'}
       </Typography>
+
+      {mounted.privacy ? (
+        <Suspense fallback={null}>
+          <PrivacyPolicyDialog open={openDialog === 'privacy'} onClose={close} />
+        </Suspense>
+      ) : null}
+      {mounted.terms ? (
+        <Suspense fallback={null}>
+          <TermsDialog open={openDialog === 'terms'} onClose={close} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+
+import { SCREENSHOT_DIR, VIEWPORTS, blurActiveElement, pauseClockNow } from './support/helpers';
+
+/** The about page: hero, rotating concept bubbles, the feature carousel, the closing sign-up button. */
+
+const MESSAGE_STARTS = ['こんばんは。', '木・火・土・金・水。', '占いは未来を決めるものじゃない。', '今日の運勢も、'];
+
+test('the concept bubbles change every 5 s and loop', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  const bubble = page.getByTestId('concept-bubble');
+  await expect(bubble).toContainText(MESSAGE_STARTS[0]!);
+  await pauseClockNow(page);
+  // Restart the 5 s wait at a known moment: stop and restart the rotation, then leave the controls.
+  await page.getByRole('button', { name: '自動切り替えを停止' }).first().click();
+  await page.getByRole('button', { name: '自動切り替えを再開' }).click();
+  await blurActiveElement(page);
+
+  await expect(bubble).toContainText(MESSAGE_STARTS[0]!);
+  await page.clock.runFor(4900);
+  await expect(bubble).toContainText(MESSAGE_STARTS[0]!);
+  await page.clock.runFor(100);
+  await expect(bubble).toContainText(MESSAGE_STARTS[1]!);
+  for (const start of [MESSAGE_STARTS[2]!, MESSAGE_STARTS[3]!, MESSAGE_STARTS[0]!]) {
+    await page.clock.runFor(5000);
+    await expect(bubble).toContainText(start);
+  }
+});
+
+test('the feature carousel loops by itself and answers buttons, dots and arrow keys', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  const carousel = page.getByTestId('feature-carousel');
+  const current = page.locator('[data-testid^="feature-slide-"][data-current="true"]');
+  await expect(current.getByRole('heading')).toHaveText('毎日の運勢');
+  await pauseClockNow(page);
+  // Restart the 6 s wait at a known moment, with neither focus nor pointer on the carousel.
+  const carouselPause = carousel.getByRole('button', { name: '自動切り替えを停止' });
+  await carouselPause.click();
+  await carousel.getByRole('button', { name: '自動切り替えを再開' }).click();
+  await blurActiveElement(page);
+  await page.mouse.move(0, 0);
+  await expect(current.getByRole('heading')).toHaveText('毎日の運勢');
+  for (const title of ['マスコットとのチャット', '未来日記', '友達との相性', '毎日の運勢']) {
+    await page.clock.runFor(6000);
+    await expect(current.getByRole('heading')).toHaveText(title);
+  }
+  // Each slide draws its screen.
+  await expect(current.getByRole('img')).toHaveAttribute('aria-label', /今日の運勢の画面/);
+  await expect(current).toContainText('やること');
+
+  await page.getByRole('button', { name: '次のスライド' }).click();
+  await expect(carousel).toHaveAttribute('data-index', '1');
+  await page.getByRole('button', { name: '前のスライド' }).click();
+  await page.getByRole('button', { name: '前のスライド' }).click();
+  await expect(current.getByRole('heading')).toHaveText('友達との相性');
+  await page.getByRole('button', { name: 'スライド 3' }).click();
+  await expect(current.getByRole('heading')).toHaveText('未来日記');
+
+  // Keyboard: arrows move while focus is inside; focus also holds the automatic turn.
+  await page.getByRole('button', { name: 'スライド 3' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(carousel).toHaveAttribute('data-index', '3');
+  await page.keyboard.press('ArrowRight');
+  await expect(carousel).toHaveAttribute('data-index', '0');
+  await page.clock.runFor(12_000);
+  await expect(carousel).toHaveAttribute('data-index', '0');
+});
+
+test('nothing turns by itself under reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/about');
+  await expect(page.getByTestId('concept-bubble')).toBeVisible();
+  await pauseClockNow(page);
+
+  await page.clock.runFor(30_000);
+  await expect(page.getByTestId('concept-bubble')).toContainText(MESSAGE_STARTS[0]!);
+  await expect(page.getByTestId('feature-carousel')).toHaveAttribute('data-index', '0');
+  await page.getByRole('button', { name: 'メッセージ 2' }).click();
+  await expect(page.getByTestId('concept-bubble')).toContainText(MESSAGE_STARTS[1]!);
+});
+
+test('the closing button leads to signup', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('main').getByRole('link', { name: '無料で登録する' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+});
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test(`screenshot of the about page at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize(viewport);
+    await page.goto('/about');
+    await expect(page.getByTestId('feature-carousel')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/about-${name}-${viewport.width}x${viewport.height}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+
+import { paths } from '@/config/paths';
+
+/** The closing call: sign up (spec §2: a button to /auth/signup). */
+export function ClosingSection() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="closing-title"
+      sx={{ py: { xs: 8, sm: 11 }, px: 3, textAlign: 'center', background: 'linear-gradient(180deg, #faf7f2 0%, #efeaf6 100%)' }}
+    >
+      <Typography id="closing-title" variant="h2" sx={{ fontSize: { xs: '1.4rem', sm: '1.75rem' }, mb: 2 }}>
+        あなたの流れを、今日から。
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mb: 4 }}>
+        登録は無料です。生年月日を入力すると、あなたの命式と毎日の運勢がすぐに届きはじめます。
+      </Typography>
+      <Button component={RouterLink} to={paths.auth.signup} variant="contained" color="secondary" size="large">
+        無料で登録する
+      </Button>
+    </Box>
+  );
+}
