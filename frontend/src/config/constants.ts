@@ -24,3 +24,11 @@ export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 /** The landing header hides once the page is scrolled past this and returns when scrolling pauses. */
 export const HEADER_HIDE_SCROLL_PX = 100;
 export const HEADER_REAPPEAR_MS = 1000;
+
+/** Accounts (spec §5, §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const VERIFICATION_CODE_LENGTH = 6;
+/** Used when a resend is refused without saying how long to wait. */
+export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;
