@@ -54,10 +54,11 @@ async function throughBirthSteps(user: UserEvent) {
   await stepTitle('アカウント情報を入力してください');
 }
 
-async function fillAccount(
-  user: UserEvent,
-  { email = 'hanako@example.com', username = 'hanako_88', password = 'hoshizora-2025', confirmation = password } = {},
-) {
+type AccountValues = { email?: string; username?: string; password?: string; confirmation?: string };
+
+async function fillAccount(user: UserEvent, values: AccountValues = {}) {
+  const { email = 'hanako@example.com', username = 'hanako_88', password = 'hoshizora-2025' } = values;
+  const confirmation = values.confirmation ?? password;
   await user.type(field(/^メールアドレス/), email);
   await user.type(field(/^ユーザー名/), username);
   await user.type(field(/^パスワード(?!（確認）)/), password);
