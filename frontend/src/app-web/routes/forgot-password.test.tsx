@@ -57,7 +57,8 @@ describe('forgot password', () => {
     expect(toast).toHaveTextContent('しばらくしてからお試しください');
 
     server.use(http.post(apiPaths.auth.forgotPassword, () => HttpResponse.error()));
-    await user.click(screen.getByRole('button', { name: '再設定リンクを送信' }));
+    // The button names itself again once the failed request has settled.
+    await user.click(await screen.findByRole('button', { name: '再設定リンクを送信' }));
 
     expect(await screen.findByText('リクエストの処理に失敗しました')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'パスワードをお忘れの方' })).toBeInTheDocument();

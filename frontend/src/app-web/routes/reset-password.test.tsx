@@ -74,7 +74,7 @@ describe('reset password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('リセットリンクが無効か、有効期限が切れています');
 
     server.use(http.post(apiPaths.auth.resetPassword, () => new HttpResponse(null, { status: 500 })));
-    await user.click(screen.getByRole('button', { name: 'パスワードを再設定する' }));
+    await user.click(await screen.findByRole('button', { name: 'パスワードを再設定する' }));
 
     expect(await screen.findByText('パスワードリセットに失敗しました')).toBeInTheDocument();
   });

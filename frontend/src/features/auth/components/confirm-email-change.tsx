@@ -78,7 +78,7 @@ export function ConfirmEmailChange({ token }: ConfirmEmailChangeProps) {
     >
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         {state.status === 'done' ? (
-          <Alert severity="success">
+          <Alert severity="success" role="status">
             これからは{' '}
             <Box component="strong" sx={{ wordBreak: 'break-all' }}>
               {state.email}

@@ -268,7 +268,7 @@ export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWiza
           }
         >
           <BirthTimeSelect value={birth.time} onChange={setTime} />
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Alert severity="info" role="note" sx={{ mt: 2 }}>
             {birth.time.hour === ''
               ? `時刻を選ばない場合は、正午（${DEFAULT_BIRTH_TIME}）として計算します。`
               : `${timePartsToString(birth.time)} として計算します。`}
@@ -306,7 +306,7 @@ export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWiza
             onChange={setPlace}
             onBusyChange={setPlaceBusy}
           />
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Alert severity="info" role="note" sx={{ mt: 2 }}>
             {birth.place === null
               ? `選ばない場合は「${DEFAULT_BIRTH_LOCATION}」として計算します。`
               : `「${birth.place.label}」として計算します。`}
