@@ -49,7 +49,7 @@ export function SignupStepFrame({ title, titleRef, lead, children, actions }: St
         tabIndex={-1}
         variant="h3"
         component="h2"
-        sx={{ mb: 1, outline: 'none' }}
+        sx={{ mb: lead ? 1 : 3, outline: 'none' }}
       >
         {title}
       </Typography>
