@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { FullScreenSpinner, PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useForgetEndedSession } from '@/features/auth/hooks/use-end-session';
 
 // Every screen is its own chunk, so the landing page downloads only what it shows.
 const loadLanding = () => import(/* webpackChunkName: "route-landing" */ '@/app-web/routes/landing');
@@ -32,6 +33,7 @@ const LifeFortune = lazy(() => import(/* webpackChunkName: "route-life-fortune" 
 const Settings = lazy(() => import(/* webpackChunkName: "route-settings" */ '@/app-web/routes/settings'));
 const Invite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/app-web/routes/invite'));
 const SupportReply = lazy(() => import(/* webpackChunkName: "route-support-reply" */ '@/app-web/routes/support-reply'));
+const ConfirmEmail = lazy(() => import(/* webpackChunkName: "route-confirm-email" */ '@/app-web/routes/confirm-email'));
 const AccountDeleted = lazy(
   () => import(/* webpackChunkName: "route-account-deleted" */ '@/app-web/routes/account-deleted'),
 );
@@ -48,6 +50,9 @@ export function AppRoutes() {
   const auth = useAuth();
   const { pathname } = useLocation();
   const authLoading = auth.status === 'loading';
+  // Right after logout or account deletion the signed-out set applies while the cache is being cleared.
+  const sessionEnded = useForgetEndedSession();
+  const signedIn = auth.status === 'signed-in' && !sessionEnded;
 
   // Most visits to / are first visits: fetch the landing screen while the sign-in state is still loading.
   useEffect(() => {
@@ -59,7 +64,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>
-        {auth.status === 'signed-in' ? (
+        {signedIn ? (
           <>
             <Route path={paths.home} element={<Home />} />
             <Route path={paths.homeAlias} element={<Home />} />
@@ -72,6 +77,8 @@ export function AppRoutes() {
             <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
             <Route path={paths.lifeFortune} element={<LifeFortune />} />
             <Route path={paths.settings} element={<Settings />} />
+            {/* Verifying signs in: the verify screen gives way to home. */}
+            <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
           </>
         ) : (
           <>
@@ -87,6 +94,7 @@ export function AppRoutes() {
         )}
         <Route path={paths.invite.pattern} element={<Invite />} />
         <Route path={paths.supportReply.pattern} element={<SupportReply />} />
+        <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />
         <Route path={paths.accountDeleted} element={<AccountDeleted />} />
         <Route path={paths.admin.pattern} element={<AdminHandoff />} />
         <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />

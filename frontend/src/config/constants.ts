@@ -37,3 +37,11 @@ export const LANDING_ANIMATION_FLAG = 'hasSeenLandingAnimation';
 /** About page: the mascot's speech bubbles change this often; the feature carousel advances this often. */
 export const BUBBLE_ROTATION_MS = 5000;
 export const CAROUSEL_INTERVAL_MS = 6000;
+
+/** Accounts (spec §5, §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const VERIFICATION_CODE_LENGTH = 6;
+/** Used when a resend is refused without saying how long to wait. */
+export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;

@@ -13,6 +13,10 @@ export const paths = {
     signup: '/auth/signup',
     verify: '/auth/verify',
     forgotPassword: '/auth/forgot-password',
+    /** The link in the e-mail-change mail (`?token=`); open to everyone, signed in or not. */
+    confirmEmail: '/auth/confirm-email',
+    /** The verify screen for one address (`?email=`), as signup and login hand over to it. */
+    verifyFor: (email: string) => `/auth/verify?email=${encodeURIComponent(email)}`,
   },
   resetPassword: '/reset-password',
   chat: '/chat',
@@ -44,7 +48,23 @@ export const paths = {
 export const apiPaths = {
   auth: {
     user: '/api/auth/user',
+    login: '/api/auth/login',
+    logout: '/api/auth/logout',
+    signup: '/api/auth/signup',
+    verifyEmail: '/api/auth/verify-email',
+    resendVerification: '/api/auth/resend-verification',
+    forgotPassword: '/api/auth/forgot-password',
+    resetPassword: '/api/auth/reset-password',
+    confirmEmailChange: '/api/auth/confirm-email-change',
   },
+  settings: {
+    username: '/api/settings/username',
+    birthData: '/api/settings/birth-data',
+    email: '/api/settings/email',
+    password: '/api/settings/password',
+    emailPreferences: '/api/settings/email-preferences',
+  },
+  account: '/api/account',
   places: {
     search: (query: string) => `/api/places/search?query=${encodeURIComponent(query)}`,
     coordinates: (location: string) => `/api/places/coordinates?location=${encodeURIComponent(location)}`,

@@ -8,6 +8,7 @@ import {
   errorMessageFor,
   fetcher,
   fetcherOrNullOn401,
+  parseRetryAfter,
 } from '@/lib/api-client';
 import { server } from '@/testing/mocks/server';
 
@@ -104,5 +105,23 @@ describe('api client', () => {
     );
     expect(errorMessageFor(new ApiError(500, 'Internal Server Error', undefined), '既定')).toBe('既定');
     expect(errorMessageFor(new TypeError('Failed to fetch'), '既定')).toBe('既定');
+  });
+
+  it('reads how long to wait from Retry-After', async () => {
+    server.use(
+      http.post('/api/things', () =>
+        HttpResponse.json(
+          { message: 'しばらくしてからお試しください', code: 'RATE_LIMITED' },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      ),
+    );
+
+    const error = await caught(api.post('/api/things'));
+
+    expect(error.retryAfterSeconds).toBe(42);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30);
   });
 });

@@ -11,16 +11,24 @@ export type ApiErrorBody = {
   code?: string;
 };
 
+/** The answer of calls that only confirm what they did, e.g. `{"message":"ログアウトしました"}`. */
+export type MessageResponse = {
+  message: string;
+};
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   /** The decoded `{message, code}` when the body had that shape, otherwise undefined. */
   readonly body: ApiErrorBody | undefined;
+  /** From a `Retry-After` header (sent with 429s): how many seconds to wait before trying again. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, text: string, body: ApiErrorBody | undefined) {
+  constructor(status: number, text: string, body: ApiErrorBody | undefined, retryAfterSeconds?: number) {
     super(`${status}: ${text}`);
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The server's message for a person, if it sent one. */
@@ -71,6 +79,15 @@ function parseErrorBody(text: string): ApiErrorBody | undefined {
   return undefined;
 }
 
+/** `Retry-After` as whole seconds: either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 export function apiUrl(path: string): string {
   return `${env.apiUrl}${path}`;
 }
@@ -106,7 +123,12 @@ export async function apiRequest<T>(
 
   const text = await response.text();
   if (!response.ok) {
-    throw new ApiError(response.status, text || response.statusText, parseErrorBody(text));
+    throw new ApiError(
+      response.status,
+      text || response.statusText,
+      parseErrorBody(text),
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
   }
   return text === '' ? (undefined as T) : (JSON.parse(text) as T);
 }

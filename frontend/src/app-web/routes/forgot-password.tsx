@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 export default function ForgotPasswordRoute() {
-  return <PlaceholderScreen title="パスワードをお忘れの方" />;
+  return <ForgotPasswordForm />;
 }

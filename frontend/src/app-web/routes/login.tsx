@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { LoginForm } from '@/features/auth/components/login-form';
 
 export default function LoginRoute() {
-  return <PlaceholderScreen title="ログイン" />;
+  return <LoginForm />;
 }

@@ -1,5 +1,9 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { useSearchParams } from 'react-router';
 
+import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
+
+/** /auth/verify?email=…: signup and an unverified login hand the address over in the query. */
 export default function VerifyRoute() {
-  return <PlaceholderScreen title="メール認証" />;
+  const [params] = useSearchParams();
+  return <VerifyEmailForm initialEmail={params.get('email') ?? ''} />;
 }

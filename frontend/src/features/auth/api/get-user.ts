@@ -3,16 +3,42 @@ import useSWR from 'swr';
 import { apiPaths } from '@/config/paths';
 import { fetcherOrNullOn401 } from '@/lib/api-client';
 
-/** The current user as the gateway returns it (spec §3 lists the fields the app reads; others may follow). */
+export type Gender = 'male' | 'female' | 'other';
+
+/**
+ * The current user as the gateway returns it (docs/api/accounts.md "The user object"): from
+ * GET /api/auth/user and as the body of a successful login or e-mail verification.
+ */
 export type User = {
-  id?: string;
-  email?: string;
-  username?: string | null;
-  firstName?: string | null;
-  birthDate?: string | null;
-  profileImageUrl?: string | null;
-  baziChartStatus?: string | null;
-  hasCompletedOnboarding?: boolean;
+  id: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  gender: Gender | null;
+  /** YYYY-MM-DD */
+  birthDate: string | null;
+  /** HH:MM */
+  birthTime: string | null;
+  birthLocation: string | null;
+  birthLongitude: number | null;
+  birthLatitude: number | null;
+  isEmailVerified: boolean;
+  hasCompletedOnboarding: boolean;
+  /** The new address while an e-mail change waits for its confirmation link, else null. */
+  pendingEmail: string | null;
+  /** Minutes, as the browser's `Date#getTimezoneOffset`. */
+  timezoneOffset: number;
+  /** 'pending' or 'generating' while the chart is being built; anything else means ready (spec §4). */
+  baziChartStatus: string;
+  /** Null when billing did not answer. */
+  credits: number | null;
+  role: string;
+  /** ISO 8601 */
+  createdAt: string;
+  /** ISO 8601, null before the first sign-in. */
+  lastLoginAt: string | null;
 };
 
 export function userKey(): string {

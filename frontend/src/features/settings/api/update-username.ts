@@ -1,0 +1,13 @@
+import useSWRMutation from 'swr/mutation';
+
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+
+/** PATCH /api/settings/username. The answer is the user object, which the screen re-reads anyway. */
+export function updateUsername(username: string): Promise<unknown> {
+  return api.patch<unknown>(apiPaths.settings.username, { username });
+}
+
+export function useUpdateUsername() {
+  return useSWRMutation(apiPaths.settings.username, (_key: string, { arg }: { arg: string }) => updateUsername(arg));
+}
