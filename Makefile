@@ -2,13 +2,16 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev test test-rust test-frontend test-e2e bench bench-engine bench-gateway size build fmt lint clean
+.PHONY: help dev admin test test-rust test-frontend test-e2e bench bench-engine bench-gateway size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 dev: ## run the whole app (PostgreSQL, Redis, services, gateway, SPA) and print the URL; Ctrl-C stops it
 	@deploy/dev/dev.sh
+
+admin: ## create (or reset) an admin account: make admin EMAIL=you@example.jp (asks for the password)
+	@deploy/dev/admin.sh "$(EMAIL)"
 
 test: ## every test: Rust unit + integration, frontend unit, Chromium end-to-end
 	@deploy/dev/test.sh

@@ -14,6 +14,8 @@ start_fleet "$PORT" "${BAZI_ENGINE_GRPC_PORT:-50052}" "${BAZI_ENGINE_ADMIN_PORT:
 
 say "Meguri is running: $GATEWAY_URL"
 say "API docs: $GATEWAY_URL/api/openapi.json · metrics: $GATEWAY_URL/metrics · logs: .dev/logs/"
+say "mail (verification codes, reset links): one .eml file per message in ${MAIL_DIR:-.dev/mail}/ (set SMTP_URL to send for real)"
+say "first admin: make admin EMAIL=you@example.jp"
 say "press Ctrl-C to stop"
 # Stay in the foreground as a small supervisor: a service that exits is reported and started again
 # after a back-off, and the rest keeps running (the gateway answers 503 meanwhile and heals when the

@@ -3,10 +3,17 @@
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
 
+ensure_postgres
 ensure_redis
+ensure_smtp_sink
 [ -x /usr/bin/chromium ] || die "Chromium is missing. Install it with: sudo apt-get install -y chromium fonts-noto-cjk"
 build_frontend
 build_services
+# Account mail goes through a real SMTP server; the tests read the codes and links from its files.
+E2E_MAIL_DIR="$DEV/e2e-mail/$(date +%s)-$$"
+start_smtp_sink "$E2E_MAIL_DIR"
+# A run of its own: events and sessions of earlier runs stay apart.
+EVENTS_PREFIX="e2e:$(date +%s)-$$:"
 start_fleet "$(free_port)" "$(free_port)" "$(free_port)"
 say "running Playwright against $GATEWAY_URL"
-(cd "$ROOT/frontend" && E2E_BASE_URL="$GATEWAY_URL" npx playwright test "$@")
+(cd "$ROOT/frontend" && E2E_BASE_URL="$GATEWAY_URL" E2E_MAIL_DIR="$E2E_MAIL_DIR" npx playwright test "$@")

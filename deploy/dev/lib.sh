@@ -109,7 +109,8 @@ build_services() {
     return
   fi
   say "building the services (cargo build)"
-  (cd "$ROOT" && cargo build --quiet --bin gateway --bin bazi-engine) || die "cargo build failed"
+  (cd "$ROOT" && cargo build --quiet --bin gateway --bin bazi-engine --bin identity --bin billing --bin notify) \
+    || die "cargo build failed"
 }
 
 target_dir() {
@@ -143,19 +144,91 @@ wait_http_ok() {
   return 1
 }
 
-# Starts bazi-engine and the gateway. Sets GATEWAY_URL.
+# A generated secret kept under .dev/ (stable across runs, never committed).
+dev_secret() {
+  local f="$DEV/$1"
+  [ -s "$f" ] || python3 -c 'import secrets; print(secrets.token_urlsafe(48))' >"$f"
+  cat "$f"
+}
+
+# The database URL of a service's own role: DATABASE_URL's server with user ROLE and a generated
+# password (kept in .dev/db_password_ROLE).
+service_db_url() {
+  local role="$1"
+  python3 - "$DATABASE_URL" "$role" "$(dev_secret "db_password_$role")" <<'PY'
+import sys, urllib.parse as u
+url, role, password = sys.argv[1:]
+p = u.urlsplit(url)
+host = (p.hostname or "127.0.0.1") + (f":{p.port}" if p.port else "")
+print(u.urlunsplit((p.scheme, f"{role}:{u.quote(password, safe='')}@{host}", p.path or "/postgres", p.query, "")))
+PY
+}
+
+# start_db_service NAME GRPC_PORT ADMIN_PORT ENV... — provisions the service's role and schema
+# (idempotent; as DATABASE_URL's admin role), then starts it; it runs its migrations itself.
+start_db_service() {
+  local name="$1" grpc="$2" admin="$3"; shift 3
+  local url; url="$(service_db_url "$name")"
+  DATABASE_ADMIN_URL="$DATABASE_URL" DATABASE_URL="$url" LOG_FORMAT=pretty RUST_LOG=warn \
+    "${MEGURI_BIN_DIR:-$(target_dir)/debug}/$name" provision >>"$LOGS/$name.log" 2>&1 \
+    || { tail -n 20 "$LOGS/$name.log"; die "could not provision the $name schema (see .dev/logs/$name.log)"; }
+  start "$name" GRPC_PORT="$grpc" ADMIN_PORT="$admin" DATABASE_URL="$url" REDIS_URL="$REDIS_URL" \
+    REDIS_KEY_PREFIX="$EVENTS_PREFIX" INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" \
+    LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}" "$@"
+}
+
+wait_ready() {
+  local name="$1" admin="$2"
+  wait_http_ok "http://127.0.0.1:$admin/readyz" 90 || { tail -n 30 "$LOGS/$name.log"; die "$name did not become ready"; }
+}
+
+# Starts the services and the gateway on PORT. Mail goes to SMTP_URL when set, else to .eml files
+# under MAIL_DIR (default .dev/mail). Sets GATEWAY_URL.
 start_fleet() {
   local port="$1" engine_grpc="$2" engine_admin="$3"
   ensure_internal_secret
+  EVENTS_PREFIX="${EVENTS_PREFIX:-meguri:}"
+  local app_url="http://localhost:$port"
+  local id_grpc id_admin bill_grpc bill_admin notify_grpc notify_admin
+  id_grpc="$(free_port)"; id_admin="$(free_port)"; bill_grpc="$(free_port)"; bill_admin="$(free_port)"
+  notify_grpc="$(free_port)"; notify_admin="$(free_port)"
+
   start bazi-engine GRPC_PORT="$engine_grpc" ADMIN_PORT="$engine_admin" \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
-  wait_http_ok "http://127.0.0.1:$engine_admin/readyz" 60 || { tail -n 30 "$LOGS/bazi-engine.log"; die "bazi-engine did not become ready"; }
-  start gateway PORT="$port" HOST=127.0.0.1 APP_ENV=development REDIS_URL="$REDIS_URL" \
-    BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" \
+  start_db_service identity "$id_grpc" "$id_admin" TOKEN_PEPPER="$(dev_secret token_pepper)"
+  start_db_service billing "$bill_grpc" "$bill_admin"
+  start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" \
+    MAIL_DIR="${MAIL_DIR:-$DEV/mail}" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${NOTIFY_RETRY_BASE_MS:+NOTIFY_RETRY_BASE_MS="$NOTIFY_RETRY_BASE_MS"}
+  wait_ready bazi-engine "$engine_admin"
+  wait_ready identity "$id_admin"
+  wait_ready billing "$bill_admin"
+  wait_ready notify "$notify_admin"
+
+  start gateway PORT="$port" HOST=127.0.0.1 APP_ENV=development REDIS_URL="$REDIS_URL" REDIS_KEY_PREFIX="$EVENTS_PREFIX" \
+    BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
+    BILLING_ADDR="http://127.0.0.1:$bill_grpc" NOTIFY_ADDR="http://127.0.0.1:$notify_grpc" \
+    INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" ADMIN_JWT_SECRET="$(dev_secret admin_jwt_secret)" \
     PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="$ROOT/frontend/dist" \
     RATE_LIMIT_ENABLED="${RATE_LIMIT_ENABLED:-true}" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
   wait_http_ok "http://127.0.0.1:$port/readyz" 60 || { tail -n 30 "$LOGS/gateway.log"; die "the gateway did not become ready"; }
-  GATEWAY_URL="http://localhost:$port"
+  GATEWAY_URL="$app_url"
+}
+
+# An SMTP server on a free loopback port that keeps each message as a .eml file in DIR; sets
+# SMTP_URL (for notify). Used by the end-to-end tests, which read the mail from DIR.
+start_smtp_sink() {
+  local dir="$1"
+  ensure_smtp_sink
+  mkdir -p "$dir"
+  local portfile="$DEV/smtp_sink.port"
+  rm -f "$portfile"
+  "$MEGURI_SMTP_PYTHON" "$ROOT/deploy/dev/smtp_sink.py" --dir "$dir" --port 0 --no-stdin-watch >"$portfile" 2>>"$LOGS/smtp-sink.log" &
+  STARTED_PIDS+=("$!")
+  for _ in $(seq 100); do [ -s "$portfile" ] && break; sleep 0.1; done
+  [ -s "$portfile" ] || die "the SMTP sink did not start (see .dev/logs/smtp-sink.log)"
+  SMTP_URL="smtp://127.0.0.1:$(head -n 1 "$portfile")"
+  export SMTP_URL
+  say "SMTP sink at $SMTP_URL, mail in $dir"
 }
 
 stop_all() {
@@ -175,4 +248,16 @@ stop_all() {
     if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$bin/pg_ctl" -D "$LOCAL_PG_DATA" -m fast stop >/dev/null 2>&1 || true
     else "$bin/pg_ctl" -D "$LOCAL_PG_DATA" -m fast stop >/dev/null 2>&1 || true; fi
   fi
+}
+
+# The SMTP sink of the notify tests (deploy/dev/smtp_sink.py) needs aiosmtpd: install it into a
+# project-local venv unless that venv already has it, and export MEGURI_SMTP_PYTHON for the tests.
+ensure_smtp_sink() {
+  local venv="${MEGURI_TOOLS_DIR:-$ROOT/.dev/tools}/venv"
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import aiosmtpd' >/dev/null 2>&1; then
+    say "installing aiosmtpd into $venv (for the SMTP sink of the notify tests)"
+    python3 -m venv "$venv" || die "could not create a venv at $venv (Debian: sudo apt-get install -y python3-venv)"
+    "$venv/bin/python" -m pip install --quiet aiosmtpd || die "pip install aiosmtpd failed"
+  fi
+  export MEGURI_SMTP_PYTHON="$venv/bin/python"
 }

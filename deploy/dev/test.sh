@@ -6,6 +6,7 @@ trap 'stop_all' EXIT
 
 ensure_postgres
 ensure_redis
+ensure_smtp_sink
 ensure_frontend_deps
 
 say "Rust tests"

@@ -1,0 +1,3 @@
+DROP TABLE processed_events;
+DROP TABLE balances;
+DROP TABLE credit_ledger;

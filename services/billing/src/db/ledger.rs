@@ -1,0 +1,217 @@
+//! The ledger's storage: every change is one transaction that locks the user's balance row,
+//! checks, inserts its ledger row and updates the balance.
+
+use diesel::{ExpressionMethods as _, OptionalExtension as _, QueryDsl as _, SelectableHelper as _};
+use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
+use meguri_ids::UserId;
+use uuid::Uuid;
+
+use super::models::{LedgerRow, NewLedgerRow};
+use super::schema::{balances, credit_ledger};
+use crate::domain::{Applied, Change, Credits, IdempotencyKey, LedgerEntry, LedgerLimit, Reason};
+use crate::error::Error;
+
+/// The unique constraints a concurrent change with the same key can hit (see the migration).
+const KEY_CONSTRAINTS: [&str; 2] = ["credit_ledger_idempotency_key_key", "credit_ledger_refund_of_key"];
+
+type Connection = diesel_async::pooled_connection::deadpool::Object<AsyncPgConnection>;
+
+async fn connection(pool: &meguri_db::Pool) -> Result<Connection, Error> {
+    pool.get().await.map_err(|e| Error::Unexpected(anyhow::Error::new(e).context("get a database connection")))
+}
+
+/// The user's balance; 0 for a user with no ledger rows yet.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+#[tracing::instrument(skip_all, fields(user_id = %user))]
+pub async fn balance(pool: &meguri_db::Pool, user: UserId) -> Result<Credits, Error> {
+    let mut conn = connection(pool).await?;
+    let credits: Option<i64> = balances::table
+        .find(user.as_uuid())
+        .select(balances::credits)
+        .first(&mut conn)
+        .await
+        .optional()
+        .map_err(Error::db("load the balance"))?;
+    credits.map_or(Ok(Credits::ZERO), Credits::stored)
+}
+
+/// The newest `limit` ledger rows of `user`, newest first.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+#[tracing::instrument(skip_all, fields(user_id = %user))]
+pub async fn list(pool: &meguri_db::Pool, user: UserId, limit: LedgerLimit) -> Result<Vec<LedgerEntry>, Error> {
+    let mut conn = connection(pool).await?;
+    let rows: Vec<LedgerRow> = credit_ledger::table
+        .filter(credit_ledger::user_id.eq(user.as_uuid()))
+        .order((credit_ledger::created_at.desc(), credit_ledger::id.desc()))
+        .limit(limit.get())
+        .select(LedgerRow::as_select())
+        .load(&mut conn)
+        .await
+        .map_err(Error::db("list the ledger"))?;
+    rows.into_iter().map(LedgerRow::entry).collect()
+}
+
+/// Applies a grant or spend in its own transaction (see [`apply_in`]).
+///
+/// # Errors
+/// As [`apply_in`].
+#[tracing::instrument(skip_all, fields(user_id = %change.user, kind = change.kind.as_str()))]
+pub async fn apply(pool: &meguri_db::Pool, change: &Change) -> Result<Applied, Error> {
+    let mut conn = connection(pool).await?;
+    let mut raced = false;
+    loop {
+        let outcome = conn.transaction(async |conn| apply_in(conn, change).await).await;
+        if let Some(outcome) = settle(outcome, &mut raced) {
+            return outcome;
+        }
+    }
+}
+
+/// Gives back the spend `spend_key` of `user`, at most once, in its own transaction. Returns the
+/// refund as applied (its amount is the spend's).
+///
+/// # Errors
+/// [`Error::SpendNotFound`] when `user` has no spend with that key; otherwise as [`apply_in`].
+#[tracing::instrument(skip_all, fields(user_id = %user))]
+pub async fn refund(
+    pool: &meguri_db::Pool,
+    user: UserId,
+    spend_key: &IdempotencyKey,
+    reason: &Reason,
+) -> Result<(Change, Applied), Error> {
+    let mut conn = connection(pool).await?;
+    let mut raced = false;
+    loop {
+        let outcome = conn
+            .transaction(async |conn| {
+                let spend: Option<LedgerRow> = credit_ledger::table
+                    .filter(credit_ledger::idempotency_key.eq(spend_key.as_str()))
+                    .select(LedgerRow::as_select())
+                    .first(conn)
+                    .await
+                    .optional()
+                    .map_err(Error::db("load the spend"))?;
+                let spend = spend.ok_or(Error::SpendNotFound)?.recorded()?;
+                let change = Change::refund(user, &spend, reason.clone())?;
+                let applied = apply_in(conn, &change).await?;
+                Ok((change, applied))
+            })
+            .await;
+        if let Some(outcome) = settle(outcome, &mut raced) {
+            return outcome;
+        }
+    }
+}
+
+/// Applies `change` on `conn`, which must be inside a transaction:
+/// 1. makes sure the user has a balance row (0) and locks it (`FOR UPDATE`), so changes of one
+///    user run one after another and the balance check below cannot race;
+/// 2. when the key is already in the ledger, returns the first result (a replay) or refuses a
+///    different change under the same key;
+/// 3. computes the new balance (never below zero), inserts the ledger row, updates the balance.
+///
+/// # Errors
+/// [`Error::InsufficientCredits`], [`Error::BalanceLimit`], [`Error::IdempotencyKeyReused`],
+/// [`Error::Conflict`] when a concurrent transaction committed the same key first,
+/// [`Error::Unexpected`].
+pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<Applied, Error> {
+    let user = change.user.as_uuid();
+    diesel::insert_into(balances::table)
+        .values((balances::user_id.eq(user), balances::credits.eq(0_i64)))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await
+        .map_err(Error::db("create the balance row"))?;
+    let current: i64 = balances::table
+        .find(user)
+        .select(balances::credits)
+        .for_update()
+        .first(conn)
+        .await
+        .map_err(Error::db("lock the balance row"))?;
+
+    let existing: Option<LedgerRow> = credit_ledger::table
+        .filter(credit_ledger::idempotency_key.eq(change.key.as_str()))
+        .select(LedgerRow::as_select())
+        .first(conn)
+        .await
+        .optional()
+        .map_err(Error::db("look the idempotency key up"))?;
+    if let Some(existing) = existing {
+        return crate::domain::replay(&existing.recorded()?, change);
+    }
+
+    let after = change.apply(Credits::stored(current)?)?;
+    diesel::insert_into(credit_ledger::table)
+        .values(NewLedgerRow {
+            id: Uuid::now_v7(),
+            user_id: *user,
+            delta: change.delta(),
+            balance_after: after.get(),
+            reason: change.reason.as_str(),
+            idempotency_key: change.key.as_str(),
+            refund_of: change.refund_of.as_ref().map(IdempotencyKey::as_str),
+        })
+        .execute(conn)
+        .await
+        .map_err(Error::db("insert the ledger row"))?;
+    diesel::update(balances::table.find(user))
+        .set((balances::credits.eq(after.get()), balances::updated_at.eq(diesel::dsl::now)))
+        .execute(conn)
+        .await
+        .map_err(Error::db("update the balance"))?;
+    Ok(Applied { balance: after, replayed: false })
+}
+
+/// Two changes with the same key for *different* users lock different balance rows, so the second
+/// meets the first's key only as a unique violation at insert. Running it once more then finds
+/// the committed row and answers as a replay or a reuse. `None` means "run it again".
+fn settle<T>(outcome: Result<T, Error>, raced: &mut bool) -> Option<Result<T, Error>> {
+    match outcome {
+        Err(Error::Conflict { constraint }) if KEY_CONSTRAINTS.contains(&constraint.as_str()) => {
+            if *raced {
+                return Some(Err(Error::IdempotencyKeyReused));
+            }
+            tracing::debug!(name: "billing.ledger.key_race", %constraint, "billing.ledger.key_race: same key committed concurrently; retrying");
+            *raced = true;
+            None
+        }
+        other => Some(other),
+    }
+}
+
+/// Grants the sign-up bonus for the event `event_id` once: the processed-event mark and the
+/// grant commit together. `None` when the event was handled before.
+///
+/// # Errors
+/// As [`apply_in`].
+#[tracing::instrument(skip_all, fields(user_id = %change.user, %event_id))]
+pub async fn apply_for_event(
+    pool: &meguri_db::Pool,
+    consumer: &str,
+    event_id: Uuid,
+    change: &Change,
+) -> Result<Option<Applied>, Error> {
+    let mut conn = connection(pool).await?;
+    let mut raced = false;
+    loop {
+        let outcome = conn
+            .transaction(async |conn| {
+                if !meguri_events::mark_processed(conn, consumer, event_id)
+                    .await
+                    .map_err(Error::db("mark the event"))?
+                {
+                    return Ok(None);
+                }
+                apply_in(conn, change).await.map(Some)
+            })
+            .await;
+        if let Some(outcome) = settle(outcome, &mut raced) {
+            return outcome;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Who may read and change whose credits.
+
+use meguri_auth::{Claims, Role, Subject};
+use meguri_ids::UserId;
+
+use crate::error::Error;
+
+/// The caller of an RPC, from its verified internal token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caller {
+    pub role: Role,
+    pub user: Option<UserId>,
+}
+
+impl From<&Claims> for Caller {
+    fn from(claims: &Claims) -> Self {
+        let user = match claims.sub {
+            Subject::User(id) => Some(id),
+            Subject::Anonymous => None,
+        };
+        Self { role: claims.role, user }
+    }
+}
+
+/// Whose balance or ledger `caller` reads. `requested` is the request's user (absent = the
+/// caller's own). A user reads only their own; an admin or a service reads anyone's; a visitor
+/// reads nothing.
+///
+/// # Errors
+/// [`Error::PermissionDenied`]; [`Error::InvalidUserId`] when an admin or service names nobody
+/// and has no user of its own.
+pub fn reader(caller: Caller, requested: Option<UserId>) -> Result<UserId, Error> {
+    match caller.role {
+        Role::User => match (caller.user, requested) {
+            (Some(me), None) => Ok(me),
+            (Some(me), Some(other)) if other == me => Ok(me),
+            _ => Err(Error::PermissionDenied),
+        },
+        Role::Admin | Role::Service => requested.or(caller.user).ok_or(Error::InvalidUserId),
+        Role::Visitor => Err(Error::PermissionDenied),
+    }
+}
+
+/// Grant, spend and refund move credits: only a service (chat, the sign-up consumer, purchases)
+/// or an admin may.
+///
+/// # Errors
+/// [`Error::PermissionDenied`] for users and visitors.
+pub fn writer(caller: Caller) -> Result<(), Error> {
+    match caller.role {
+        Role::Admin | Role::Service => Ok(()),
+        Role::User | Role::Visitor => Err(Error::PermissionDenied),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caller(role: Role, user: Option<UserId>) -> Caller {
+        Caller { role, user }
+    }
+
+    #[test]
+    fn a_user_reads_only_their_own_credits() {
+        let (me, other) = (UserId::new(), UserId::new());
+        assert_eq!(reader(caller(Role::User, Some(me)), None).expect("own"), me);
+        assert_eq!(reader(caller(Role::User, Some(me)), Some(me)).expect("own, named"), me);
+        assert!(matches!(reader(caller(Role::User, Some(me)), Some(other)), Err(Error::PermissionDenied)));
+        assert!(matches!(reader(caller(Role::User, None), None), Err(Error::PermissionDenied)));
+    }
+
+    #[test]
+    fn admins_and_services_read_anyone_visitors_nobody() {
+        let other = UserId::new();
+        assert_eq!(reader(caller(Role::Service, None), Some(other)).expect("service"), other);
+        assert_eq!(reader(caller(Role::Admin, Some(UserId::new())), Some(other)).expect("admin"), other);
+        assert!(matches!(reader(caller(Role::Service, None), None), Err(Error::InvalidUserId)));
+        assert!(matches!(reader(caller(Role::Visitor, None), Some(other)), Err(Error::PermissionDenied)));
+    }
+
+    #[test]
+    fn only_services_and_admins_move_credits() {
+        assert!(writer(caller(Role::Service, None)).is_ok());
+        assert!(writer(caller(Role::Admin, None)).is_ok());
+        assert!(matches!(writer(caller(Role::User, Some(UserId::new()))), Err(Error::PermissionDenied)));
+        assert!(matches!(writer(caller(Role::Visitor, None)), Err(Error::PermissionDenied)));
+    }
+}

@@ -1,0 +1,207 @@
+//! Starts the real billing service on free ports, against a fresh schema and a fresh Redis
+//! prefix, and gives typed clients.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use billing::config::Config;
+use deadpool_redis::redis;
+use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_db::TestDb;
+use meguri_events::EventsConfig;
+use meguri_ids::UserId;
+use meguri_proto::billing::billing_client::BillingClient;
+use meguri_server::ServerConfig;
+use secrecy::SecretString;
+use tokio::task::JoinHandle;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
+
+pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+/// How long a test waits for something asynchronous (an event being handled) before failing.
+pub const DEADLINE: Duration = Duration::from_secs(20);
+
+pub type Client = BillingClient<InterceptedService<Channel, Bearer>>;
+
+fn admin_url() -> SecretString {
+    SecretString::from(
+        std::env::var("DATABASE_ADMIN_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
+    )
+}
+
+fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// What outlives one process of the service: its schema and its Redis prefix. Dropped (schema,
+/// role and keys deleted) with the last app using it.
+pub struct TestEnv {
+    pub db: TestDb,
+    pub prefix: String,
+}
+
+impl Drop for TestEnv {
+    fn drop(&mut self) {
+        delete_keys(&self.prefix);
+    }
+}
+
+pub struct TestApp {
+    pub grpc_port: u16,
+    pub env: Arc<TestEnv>,
+    minter: TokenMinter,
+    shutdown: meguri_server::ShutdownHandle,
+    server: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.shutdown.shutdown();
+    }
+}
+
+/// Deletes every Redis key under `prefix` (synchronously: `Drop` cannot await).
+fn delete_keys(prefix: &str) {
+    let Ok(client) = redis::Client::open(redis_url()) else { return };
+    let Ok(mut conn) = client.get_connection() else { return };
+    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query(&mut conn).unwrap_or_default();
+    if !keys.is_empty() {
+        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query(&mut conn);
+    }
+}
+
+/// A new schema and prefix, and the service on them.
+pub async fn spawn_app() -> TestApp {
+    let db = TestDb::create(&admin_url(), billing::MIGRATIONS).await.expect("a test schema");
+    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    spawn_in(Arc::new(TestEnv { db, prefix })).await
+}
+
+async fn spawn_in(env: Arc<TestEnv>) -> TestApp {
+    let secret = SecretString::from(SECRET.to_owned());
+    let config = Config {
+        server: ServerConfig::for_tests(secret.clone()),
+        db: env.db.config.clone(),
+        redis_url: redis_url(),
+        events: EventsConfig::new(env.prefix.clone()),
+    };
+    let app = billing::startup::build(config).await.expect("the service starts");
+    let grpc_port = app.grpc_port;
+    let shutdown = app.shutdown_handle();
+    let server = Some(tokio::spawn(app.run_until_stopped()));
+    let minter = TokenMinter::new(&secret, Duration::from_secs(60)).expect("minter");
+    TestApp { grpc_port, env, minter, shutdown, server }
+}
+
+/// Adds a fresh internal token to every call, as the gateway (or a service) sends it.
+#[derive(Clone)]
+pub struct Bearer {
+    minter: TokenMinter,
+    subject: Subject,
+    role: Role,
+}
+
+impl tonic::service::Interceptor for Bearer {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let bearer = self.minter.bearer(&self.subject, self.role).map_err(|_| tonic::Status::internal("mint"))?;
+        request.metadata_mut().insert("authorization", bearer);
+        Ok(request)
+    }
+}
+
+impl TestApp {
+    async fn channel(&self) -> Channel {
+        Channel::from_shared(format!("http://127.0.0.1:{}", self.grpc_port))
+            .expect("uri")
+            .connect()
+            .await
+            .expect("connect")
+    }
+
+    pub async fn client_as(&self, subject: Subject, role: Role) -> Client {
+        BillingClient::with_interceptor(self.channel().await, Bearer { minter: self.minter.clone(), subject, role })
+    }
+
+    /// A service calling on its own behalf (chat, purchases).
+    pub async fn service(&self) -> Client {
+        self.client_as(Subject::Anonymous, Role::Service).await
+    }
+
+    /// A signed-in user, through the gateway.
+    pub async fn user(&self, user: UserId) -> Client {
+        self.client_as(Subject::User(user), Role::User).await
+    }
+
+    /// Another process of the service on the same schema and prefix.
+    pub async fn restart(&self) -> Self {
+        spawn_in(Arc::clone(&self.env)).await
+    }
+
+    /// Stops the service and waits until it has.
+    pub async fn stop(&mut self) {
+        self.shutdown.shutdown();
+        if let Some(server) = self.server.take() {
+            server.await.expect("the server task").expect("a clean stop");
+        }
+    }
+
+    async fn redis(&self) -> redis::aio::MultiplexedConnection {
+        redis::Client::open(redis_url()).expect("redis url").get_multiplexed_async_connection().await.expect("redis")
+    }
+
+    /// Appends an event to `stream` exactly as the outbox relay writes it; returns the entry id.
+    pub async fn publish(
+        &self,
+        stream: &str,
+        event_id: uuid::Uuid,
+        event_type: &str,
+        payload: &serde_json::Value,
+    ) -> String {
+        let mut redis = self.redis().await;
+        redis::cmd("XADD")
+            .arg(format!("{}stream:{stream}", self.env.prefix))
+            .arg("*")
+            .arg("id")
+            .arg(event_id.to_string())
+            .arg("type")
+            .arg(event_type)
+            .arg("payload")
+            .arg(payload.to_string())
+            .arg("traceparent")
+            .arg("")
+            .query_async(&mut redis)
+            .await
+            .expect("XADD")
+    }
+
+    /// Waits until consumer group `group` has read `stream` up to `entry` and acknowledged all of it.
+    pub async fn wait_until_handled(&self, stream: &str, group: &str, entry: &str) {
+        let key = format!("{}stream:{stream}", self.env.prefix);
+        let mut redis = self.redis().await;
+        let deadline = tokio::time::Instant::now() + DEADLINE;
+        loop {
+            let groups: Vec<HashMap<String, redis::Value>> =
+                redis::cmd("XINFO").arg("GROUPS").arg(&key).query_async(&mut redis).await.unwrap_or_default();
+            let done = groups.iter().any(|g| {
+                let text = |k: &str| g.get(k).and_then(|v| redis::from_redis_value::<String>(v.clone()).ok());
+                let pending = g.get("pending").and_then(|v| redis::from_redis_value::<i64>(v.clone()).ok());
+                text("name").as_deref() == Some(group)
+                    && text("last-delivered-id").as_deref() == Some(entry)
+                    && pending == Some(0)
+            });
+            if done {
+                return;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "group {group} did not handle {entry} in time");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+}
+
+/// The stable code of a refused call.
+pub fn code(status: &tonic::Status) -> Option<&str> {
+    status.metadata().get("x-meguri-code").and_then(|v| v.to_str().ok())
+}

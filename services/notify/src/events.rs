@@ -1,0 +1,89 @@
+//! The events notify reacts to: mail requests (stream `mail`) and account events (stream
+//! `identity`).
+
+use std::sync::Arc;
+
+use meguri_events::contracts::{AccountDeleted, MailRequested, UserSignedUp};
+use meguri_events::{Envelope, HandlerError};
+use tokio::sync::Notify;
+
+use crate::db::{notifications, preferences};
+use crate::error::Error;
+
+/// The consumer group on both streams, and the consumer name in `processed_events`.
+pub const GROUP: &str = "notify";
+
+fn retry_or_reject(error: Error) -> HandlerError {
+    match error {
+        Error::Unexpected(e) => HandlerError::Retry(e),
+        other => HandlerError::Reject(other.into()),
+    }
+}
+
+/// What the `mail` handler needs.
+#[derive(Clone)]
+pub struct MailHandler {
+    pub pool: meguri_db::Pool,
+    /// `APP_BASE_URL`.
+    pub app_base_url: Arc<str>,
+    /// Wakes the sender as soon as a message is queued.
+    pub wake: Arc<Notify>,
+}
+
+impl MailHandler {
+    /// Renders a `MailRequested` and queues it (once per event), then wakes the sender. Other
+    /// event types are acknowledged untouched.
+    ///
+    /// # Errors
+    /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload
+    /// that breaks the contract.
+    pub async fn handle(&self, envelope: Envelope) -> Result<(), HandlerError> {
+        let Some(request) = envelope.decode::<MailRequested>() else {
+            return Ok(());
+        };
+        let request =
+            request.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode MailRequested")))?;
+        let rendered = crate::templates::render(&request, &self.app_base_url);
+        let queued = notifications::enqueue(&self.pool, GROUP, envelope.id, request.user_id, &request.to, &rendered)
+            .await
+            .map_err(retry_or_reject)?;
+        match queued {
+            Some(id) => {
+                tracing::info!(
+                    name: "notify.mail.queued",
+                    notification_id = %id,
+                    event_id = %envelope.id,
+                    mail_type = rendered.mail_type.as_str(), "notify.mail.queued",
+                );
+                self.wake.notify_one();
+            }
+            None => {
+                tracing::debug!(name: "notify.event.duplicate", event_id = %envelope.id, "notify.event.duplicate: mail request handled before");
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Handles one entry of the `identity` stream: preferences for a new user; forgetting a deleted
+/// one. Other types are acknowledged untouched.
+///
+/// # Errors
+/// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload that
+/// breaks the contract.
+pub async fn handle_identity(pool: &meguri_db::Pool, envelope: Envelope) -> Result<(), HandlerError> {
+    if let Some(event) = envelope.decode::<UserSignedUp>() {
+        let event = event.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode UserSignedUp")))?;
+        if preferences::create_for_event(pool, GROUP, envelope.id, event.user_id).await.map_err(retry_or_reject)? {
+            tracing::info!(name: "notify.preferences.created", user_id = %event.user_id, "notify.preferences.created");
+        }
+    } else if let Some(event) = envelope.decode::<AccountDeleted>() {
+        let event = event.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode AccountDeleted")))?;
+        if let Some(scrubbed) =
+            notifications::forget_user(pool, GROUP, envelope.id, event.user_id).await.map_err(retry_or_reject)?
+        {
+            tracing::info!(name: "notify.user.forgotten", user_id = %event.user_id, scrubbed, "notify.user.forgotten");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,17 @@
+//! notify: e-mail. Mail requests arrive as events, are rendered from Japanese templates into the
+//! `email_notifications` outbox and delivered by a sender task over SMTP (or to `.eml` files in
+//! development); the RPCs serve each user's e-mail preferences.
+
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod events;
+pub mod grpc;
+pub mod mailer;
+pub mod metrics;
+pub mod sender;
+pub mod startup;
+pub mod templates;
+
+pub use startup::MIGRATIONS;

@@ -1,0 +1,119 @@
+//! Builds the service; `main` and the tests share it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use deadpool_redis::redis;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use meguri_events::{Consumer, ConsumerOptions, contracts};
+use meguri_proto::notify::notify_server::NotifyServer;
+use meguri_server::Application;
+use tokio::sync::Notify;
+
+use crate::config::Config;
+use crate::events::{GROUP, MailHandler};
+use crate::grpc::NotifyService;
+use crate::mailer::Mailer;
+use crate::sender::Sender;
+
+/// The `notify` schema's migrations, compiled in.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// How often the pool gauges are refreshed.
+const POOL_METRICS_EVERY: Duration = Duration::from_secs(15);
+
+/// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
+/// two event consumers and the sender, which delivers through `mailer` (see
+/// [`crate::mailer::from_config`]). Health turns SERVING once PostgreSQL and Redis answer.
+///
+/// # Errors
+/// Migrations that fail, a database that does not answer, an invalid Redis URL, ports that cannot
+/// be bound.
+pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Application> {
+    crate::metrics::describe();
+    meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the notify migrations")?;
+    let pool = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
+    let redis = redis_pool(&config.redis_url)?;
+    let wake = Arc::new(Notify::new());
+
+    // Mail requests carry one-time secrets: deleted from the stream once handled.
+    let mail_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[contracts::MAIL_STREAM])
+        .with_options(ConsumerOptions { delete_after_ack: true, ..ConsumerOptions::default() });
+    let mail_handler = MailHandler {
+        pool: pool.clone(),
+        app_base_url: config.mail.app_base_url.as_str().into(),
+        wake: Arc::clone(&wake),
+    };
+    let identity_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[contracts::IDENTITY_STREAM]);
+    let identity_pool = pool.clone();
+    let sender =
+        Sender { pool: pool.clone(), mailer, wake, retry: config.mail.retry.clone(), lease: config.mail.lease };
+    let (ready_db, ready_redis, metrics_pool) = (pool.clone(), redis, pool.clone());
+
+    Application::builder(config.server)
+        .add_service(NotifyServer::new(NotifyService::new(pool)))
+        .readiness(move || {
+            let (db, redis) = (ready_db.clone(), ready_redis.clone());
+            async move {
+                meguri_db::ping(&db).await.context("PostgreSQL")?;
+                ping_redis(&redis).await
+            }
+        })
+        .task("mail-events", move |stop| {
+            mail_consumer.run(
+                move |envelope| {
+                    let handler = mail_handler.clone();
+                    async move { handler.handle(envelope).await }
+                },
+                stop,
+            )
+        })
+        .task("identity-events", move |stop| {
+            identity_consumer.run(
+                move |envelope| {
+                    let pool = identity_pool.clone();
+                    async move { crate::events::handle_identity(&pool, envelope).await }
+                },
+                stop,
+            )
+        })
+        .task("mail-sender", move |stop| sender.run(stop))
+        .task("pool-metrics", move |mut stop| async move {
+            loop {
+                meguri_db::record_pool_metrics(&metrics_pool, crate::config::SCHEMA);
+                tokio::select! {
+                    () = tokio::time::sleep(POOL_METRICS_EVERY) => {}
+                    _ = stop.wait_for(|s| *s) => return,
+                }
+            }
+        })
+        .build()
+        .await
+}
+
+/// A Redis pool that connects lazily. Its response timeout is longer than the consumers' blocking
+/// reads (2 s), which hold a connection while they wait.
+///
+/// # Errors
+/// The URL is invalid.
+pub fn redis_pool(url: &str) -> anyhow::Result<deadpool_redis::Pool> {
+    let connection = redis::AsyncConnectionConfig::new()
+        .set_connection_timeout(Some(Duration::from_secs(1)))
+        .set_response_timeout(Some(Duration::from_secs(10)));
+    let manager = deadpool_redis::Manager::new_with_config(url, connection).context("REDIS_URL")?;
+    deadpool_redis::Pool::builder(manager)
+        .max_size(8)
+        .wait_timeout(Some(Duration::from_secs(2)))
+        .create_timeout(Some(Duration::from_secs(2)))
+        .recycle_timeout(Some(Duration::from_secs(2)))
+        .runtime(deadpool_redis::Runtime::Tokio1)
+        .build()
+        .context("build the Redis pool")
+}
+
+async fn ping_redis(pool: &deadpool_redis::Pool) -> anyhow::Result<()> {
+    let mut conn = pool.get().await.context("Redis: get a connection")?;
+    redis::cmd("PING").query_async::<String>(&mut conn).await.context("Redis: PING")?;
+    Ok(())
+}

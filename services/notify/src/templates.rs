@@ -1,0 +1,297 @@
+//! The Japanese e-mail templates: pure functions from a mail request to a subject, a plain-text
+//! body and a simple HTML body. Each message is written once as a list of blocks and rendered to
+//! both forms, so the two always say the same thing.
+//!
+//! Interpolated values (the name, the code, links) are HTML-escaped in the HTML body, and link
+//! parameters are percent-encoded.
+
+use meguri_events::contracts::{MailKind, MailRequested, SecurityChange};
+use serde_json::json;
+
+use crate::domain::MailType;
+
+/// A rendered message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub mail_type: MailType,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// Non-secret facts for the `metadata` column (never a code, a token or a link).
+    pub metadata: serde_json::Value,
+}
+
+/// One piece of a message.
+enum Block {
+    Paragraph(String),
+    /// A one-time code, shown large.
+    Code(String),
+    /// A call to action: a button in HTML, the bare URL in text.
+    Link {
+        url: String,
+        label: &'static str,
+    },
+}
+
+const SERVICE_NAME: &str = "巡り（Meguri）";
+const NOT_MINE: &str = "心当たりがない場合は破棄してください。";
+
+/// Renders `request`; links start with `base_url` (`APP_BASE_URL`, e.g. `https://meguri.jp`).
+#[must_use]
+pub fn render(request: &MailRequested, base_url: &str) -> Rendered {
+    let base = base_url.trim_end_matches('/');
+    let mail_type = MailType::from(&request.mail);
+    let (subject, blocks, metadata) = match &request.mail {
+        MailKind::VerificationCode { code, expires_in_minutes } => (
+            "【巡り】メールアドレスの確認コード",
+            vec![
+                Block::Paragraph("巡りにご登録いただき、ありがとうございます。\n下記の確認コードを画面に入力して、メールアドレスの確認を完了してください。".to_owned()),
+                Block::Code(code.clone()),
+                Block::Paragraph(format!("このコードの有効期限は{expires_in_minutes}分です。\n{NOT_MINE}")),
+            ],
+            json!({ "expiresInMinutes": expires_in_minutes }),
+        ),
+        MailKind::PasswordReset { token, expires_in_minutes } => (
+            "【巡り】パスワード再設定のご案内",
+            vec![
+                Block::Paragraph("パスワード再設定のお申し込みを受け付けました。\n下記のリンクを開いて、新しいパスワードを設定してください。".to_owned()),
+                Block::Link {
+                    url: format!("{base}/reset-password?token={}&email={}", url_encode(token), url_encode(&request.to)),
+                    label: "パスワードを再設定する",
+                },
+                Block::Paragraph(format!(
+                    "このリンクの有効期限は{expires_in_minutes}分です。\n{NOT_MINE}パスワードは変更されません。"
+                )),
+            ],
+            json!({ "expiresInMinutes": expires_in_minutes }),
+        ),
+        MailKind::EmailChange { token, expires_in_minutes } => (
+            "【巡り】メールアドレス変更の確認",
+            vec![
+                Block::Paragraph("巡りに登録するメールアドレスを、このアドレスに変更するお申し込みを受け付けました。\n下記のリンクを開くと変更が完了します。".to_owned()),
+                Block::Link { url: format!("{base}/auth/confirm-email?token={}", url_encode(token)), label: "メールアドレスを確認する" },
+                Block::Paragraph(format!(
+                    "このリンクの有効期限は{expires_in_minutes}分です。\n{NOT_MINE}メールアドレスは変更されません。"
+                )),
+            ],
+            json!({ "expiresInMinutes": expires_in_minutes }),
+        ),
+        MailKind::Welcome => (
+            "【巡り】ようこそ、巡りへ",
+            vec![
+                Block::Paragraph("メールアドレスの確認が完了しました。巡りへようこそ。\n生まれた日時から読み解く四柱推命の命式や、毎日の運勢をお楽しみください。".to_owned()),
+                Block::Link { url: format!("{base}/"), label: "巡りを開く" },
+            ],
+            json!({}),
+        ),
+        MailKind::SecurityNotice { what } => {
+            let (subject, what_changed, key) = match what {
+                SecurityChange::EmailChanged => (
+                    "【巡り】メールアドレスが変更されました",
+                    "巡りのアカウントに登録されたメールアドレスが変更されました。\n（このメールは変更前のアドレスにお送りしています。）",
+                    "email_changed",
+                ),
+                SecurityChange::PasswordChanged => (
+                    "【巡り】パスワードが変更されました",
+                    "巡りのアカウントのパスワードが変更されました。",
+                    "password_changed",
+                ),
+            };
+            (
+                subject,
+                vec![
+                    Block::Paragraph(what_changed.to_owned()),
+                    Block::Paragraph("お心当たりがない場合は、第三者による操作の可能性があります。\nすぐにパスワードを再設定し、サポートまでご連絡ください。".to_owned()),
+                    Block::Link { url: format!("{base}/auth/forgot-password"), label: "パスワードを再設定する" },
+                ],
+                json!({ "what": key }),
+            )
+        }
+    };
+    let greeting = greeting(request.name.as_deref());
+    Rendered {
+        mail_type,
+        subject: subject.to_owned(),
+        text: text_body(&greeting, &blocks, base),
+        html: html_body(subject, &greeting, &blocks),
+        metadata,
+    }
+}
+
+/// `hanako さん` when a name is known.
+fn greeting(name: Option<&str>) -> String {
+    match name.map(str::trim).filter(|n| !n.is_empty()) {
+        Some(name) => format!("{} さん", name.replace(['\r', '\n'], " ")),
+        None => "こんにちは。".to_owned(),
+    }
+}
+
+fn text_body(greeting: &str, blocks: &[Block], base: &str) -> String {
+    let mut out = format!("{greeting}\n\n");
+    for block in blocks {
+        match block {
+            Block::Paragraph(p) => out.push_str(p),
+            Block::Code(code) => out.push_str(&format!("確認コード：{code}")),
+            Block::Link { url, .. } => out.push_str(url),
+        }
+        out.push_str("\n\n");
+    }
+    out.push_str(&format!(
+        "――――――――――\n{SERVICE_NAME}\n{base}/\nこのメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。\n"
+    ));
+    out
+}
+
+fn html_body(subject: &str, greeting: &str, blocks: &[Block]) -> String {
+    let mut body = String::new();
+    for block in blocks {
+        match block {
+            Block::Paragraph(p) => {
+                body.push_str(&format!("<p style=\"margin:0 0 16px\">{}</p>\n", escape(p).replace('\n', "<br>")));
+            }
+            Block::Code(code) => body.push_str(&format!(
+                "<p style=\"margin:0 0 8px;color:#666;font-size:13px\">確認コード</p>\n<p style=\"margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:Menlo,Consolas,monospace\">{}</p>\n",
+                escape(code)
+            )),
+            Block::Link { url, label } => {
+                let url = escape(url);
+                body.push_str(&format!(
+                    "<p style=\"margin:0 0 24px\"><a href=\"{url}\" style=\"display:inline-block;padding:12px 24px;background:#6b4fa3;color:#ffffff;text-decoration:none;border-radius:8px\">{label}</a></p>\n<p style=\"margin:0 0 16px;font-size:12px;color:#666\">ボタンが開けない場合は、次のURLをブラウザに貼り付けてください。<br><span style=\"word-break:break-all\">{url}</span></p>\n"
+                ));
+            }
+        }
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"ja\">\n<head><meta charset=\"utf-8\"><title>{title}</title></head>\n<body style=\"margin:0;padding:24px;background:#f6f3ee;color:#2b2b2b;line-height:1.8;font-family:'Hiragino Sans','Noto Sans JP',sans-serif\">\n<div style=\"max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px\">\n<p style=\"margin:0 0 16px\">{greeting}</p>\n{body}<hr style=\"border:none;border-top:1px solid #e5e0d8;margin:24px 0 16px\">\n<p style=\"margin:0;font-size:12px;color:#888\">{SERVICE_NAME}<br>このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。</p>\n</div>\n</body>\n</html>\n",
+        title = escape(subject),
+        greeting = escape(greeting),
+    )
+}
+
+/// Escapes text for HTML element content and double-quoted attributes.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters, for a query parameter value.
+#[must_use]
+pub fn url_encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use meguri_ids::UserId;
+
+    use super::*;
+
+    const BASE: &str = "https://meguri.example/";
+
+    fn request(mail: MailKind, name: Option<&str>) -> MailRequested {
+        MailRequested {
+            user_id: Some(UserId::new()),
+            to: "hanako+jp@example.jp".into(),
+            name: name.map(Into::into),
+            mail,
+        }
+    }
+
+    #[test]
+    fn the_verification_code_is_shown_with_its_validity() {
+        let r = render(
+            &request(MailKind::VerificationCode { code: "123456".into(), expires_in_minutes: 15 }, Some("hanako")),
+            BASE,
+        );
+        assert_eq!(r.mail_type, MailType::VerificationCode);
+        assert_eq!(r.subject, "【巡り】メールアドレスの確認コード");
+        assert!(r.text.starts_with("hanako さん\n\n"), "{}", r.text);
+        assert!(r.text.contains("確認コード：123456"), "{}", r.text);
+        assert!(r.text.contains("このコードの有効期限は15分です。"));
+        assert!(r.text.contains("心当たりがない場合は破棄してください"));
+        assert!(r.html.contains(">123456</p>"), "the code stands out in HTML");
+        assert!(r.html.contains("hanako さん"));
+        assert_eq!(r.metadata, json!({ "expiresInMinutes": 15 }));
+    }
+
+    #[test]
+    fn without_a_name_the_greeting_is_generic() {
+        let r = render(&request(MailKind::Welcome, None), BASE);
+        assert!(r.text.starts_with("こんにちは。\n\n"));
+        assert_eq!(r.subject, "【巡り】ようこそ、巡りへ");
+        assert!(r.text.contains("https://meguri.example/\n"));
+        let blank = render(&request(MailKind::Welcome, Some("  ")), BASE);
+        assert!(blank.text.starts_with("こんにちは。"));
+    }
+
+    #[test]
+    fn the_reset_link_carries_the_encoded_token_and_email() {
+        let token = "ab+c/d=e&f";
+        let r = render(&request(MailKind::PasswordReset { token: token.into(), expires_in_minutes: 60 }, None), BASE);
+        let link = "https://meguri.example/reset-password?token=ab%2Bc%2Fd%3De%26f&email=hanako%2Bjp%40example.jp";
+        assert!(r.text.contains(link), "{}", r.text);
+        assert!(r.html.contains(&link.replace('&', "&amp;")), "the href is HTML-escaped: {}", r.html);
+        assert!(r.text.contains("このリンクの有効期限は60分です。"));
+        assert_eq!(r.subject, "【巡り】パスワード再設定のご案内");
+        assert!(!r.metadata.to_string().contains("ab+c"), "no token in metadata");
+    }
+
+    #[test]
+    fn the_email_change_link_confirms_the_new_address() {
+        let r = render(&request(MailKind::EmailChange { token: "tok en".into(), expires_in_minutes: 30 }, None), BASE);
+        assert!(r.text.contains("https://meguri.example/auth/confirm-email?token=tok%20en\n"), "{}", r.text);
+        assert!(!r.text.contains("email="), "the address is not part of this link");
+        assert_eq!(r.mail_type, MailType::EmailChange);
+    }
+
+    #[test]
+    fn security_notices_name_what_changed() {
+        let email = render(&request(MailKind::SecurityNotice { what: SecurityChange::EmailChanged }, None), BASE);
+        assert_eq!(email.subject, "【巡り】メールアドレスが変更されました");
+        assert!(email.text.contains("https://meguri.example/auth/forgot-password"));
+        assert_eq!(email.metadata, json!({ "what": "email_changed" }));
+        let password = render(&request(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }, None), BASE);
+        assert_eq!(password.subject, "【巡り】パスワードが変更されました");
+        assert_eq!(password.mail_type, MailType::SecurityNotice);
+    }
+
+    #[test]
+    fn interpolated_values_are_html_escaped() {
+        let r = render(
+            &request(
+                MailKind::VerificationCode { code: "<1&2>".into(), expires_in_minutes: 15 },
+                Some("<script>alert('x')</script>"),
+            ),
+            BASE,
+        );
+        assert!(!r.html.contains("<script>"), "{}", r.html);
+        assert!(r.html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; さん"));
+        assert!(r.html.contains("&lt;1&amp;2&gt;"));
+        assert!(r.text.contains("<script>alert('x')</script> さん"), "the text body is not HTML");
+    }
+
+    #[test]
+    fn url_encoding_keeps_only_unreserved_characters() {
+        assert_eq!(url_encode("aZ09-._~"), "aZ09-._~");
+        assert_eq!(url_encode("a b+c@d/é"), "a%20b%2Bc%40d%2F%C3%A9");
+    }
+}

@@ -1,0 +1,483 @@
+//! Starts the real notify service on free ports, against a fresh schema, a fresh Redis prefix and
+//! either the development file transport or a real SMTP server (deploy/dev/smtp_sink.py).
+
+use std::collections::HashMap;
+use std::io::BufRead as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use deadpool_redis::redis;
+use diesel::QueryableByName;
+use diesel::sql_types::{Bool, Integer, Nullable, Text, Uuid as SqlUuid};
+use diesel_async::RunQueryDsl as _;
+use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_db::TestDb;
+use meguri_events::contracts::{MailKind, MailRequested};
+use meguri_events::{Event as _, EventsConfig};
+use meguri_ids::UserId;
+use meguri_proto::notify::notify_client::NotifyClient;
+use meguri_server::ServerConfig;
+use notify::config::{Config, MailConfig};
+use notify::domain::RetryPolicy;
+use secrecy::SecretString;
+use tokio::task::JoinHandle;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
+
+pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+/// How long a test waits for something asynchronous before failing.
+pub const DEADLINE: Duration = Duration::from_secs(30);
+
+pub type Client = NotifyClient<InterceptedService<Channel, Bearer>>;
+
+fn admin_url() -> SecretString {
+    SecretString::from(
+        std::env::var("DATABASE_ADMIN_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
+    )
+}
+
+fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Polls `check` until it gives a value, failing the test after [`DEADLINE`].
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + DEADLINE;
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// A directory removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(what: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("meguri-notify-{what}-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        Self(dir)
+    }
+
+    /// The `.eml` files in the directory (complete ones only), oldest name first.
+    pub fn emails(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&self.0)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+
+    /// Waits until the directory holds `n` messages.
+    pub async fn wait_for_emails(&self, n: usize) -> Vec<PathBuf> {
+        eventually(&format!("{n} .eml file(s) in {}", self.0.display()), || {
+            let files = self.emails();
+            async move { (files.len() >= n).then_some(files) }
+        })
+        .await
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The Python that runs the SMTP sink: `MEGURI_SMTP_PYTHON`, else the venv `deploy/dev/test.sh`
+/// makes. Without aiosmtpd the test fails, saying how to get it: never a silent pass.
+fn sink_python() -> PathBuf {
+    let python = std::env::var_os("MEGURI_SMTP_PYTHON")
+        .map_or_else(|| repo_root().join(".dev/tools/venv/bin/python"), PathBuf::from);
+    let ok = Command::new(&python)
+        .args(["-c", "import aiosmtpd"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "the notify SMTP tests need Python with aiosmtpd, and {} has none. Run deploy/dev/test.sh \
+         (it installs aiosmtpd into .dev/tools/venv), or set MEGURI_SMTP_PYTHON to a python that has it.",
+        python.display()
+    );
+    python
+}
+
+/// A real SMTP server process (deploy/dev/smtp_sink.py) on a free loopback port, keeping each
+/// accepted message as a file. Stopped on drop (and it stops by itself when this process ends:
+/// it watches its standard input).
+pub struct SmtpSink {
+    pub port: u16,
+    pub dir: TempDir,
+    child: Child,
+    _stdin: ChildStdin,
+}
+
+impl SmtpSink {
+    /// `fail_first`: how many messages it refuses with `451` before accepting.
+    pub fn start(fail_first: u32) -> Self {
+        let dir = TempDir::new("sink");
+        let mut child = Command::new(sink_python())
+            .arg(repo_root().join("deploy/dev/smtp_sink.py"))
+            .arg("--dir")
+            .arg(&dir.0)
+            .args(["--port", "0", "--fail-first", &fail_first.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start the SMTP sink");
+        let stdin = child.stdin.take().expect("sink stdin");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().expect("sink stdout")).read_line(&mut line).expect("read the port");
+        let port =
+            line.trim().parse().unwrap_or_else(|_| panic!("the SMTP sink did not print its port (got {line:?})"));
+        Self { port, dir, child, _stdin: stdin }
+    }
+
+    pub fn url(&self) -> SecretString {
+        SecretString::from(format!("smtp://127.0.0.1:{}", self.port))
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What outlives one process of the service: its schema, its Redis prefix, its mail directory.
+pub struct TestEnv {
+    pub db: TestDb,
+    pub prefix: String,
+    pub mail_dir: TempDir,
+}
+
+impl Drop for TestEnv {
+    fn drop(&mut self) {
+        delete_keys(&self.prefix);
+    }
+}
+
+/// Deletes every Redis key under `prefix` (synchronously: `Drop` cannot await).
+fn delete_keys(prefix: &str) {
+    let Ok(client) = redis::Client::open(redis_url()) else { return };
+    let Ok(mut conn) = client.get_connection() else { return };
+    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query(&mut conn).unwrap_or_default();
+    if !keys.is_empty() {
+        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query(&mut conn);
+    }
+}
+
+/// How the app under test delivers mail.
+#[derive(Clone)]
+pub struct Delivery {
+    pub smtp_url: Option<SecretString>,
+    pub retry: RetryPolicy,
+}
+
+impl Delivery {
+    /// The development transport (files in the env's mail directory).
+    pub fn files() -> Self {
+        Self { smtp_url: None, retry: fast_retry(6) }
+    }
+
+    pub fn smtp(url: SecretString) -> Self {
+        Self { smtp_url: Some(url), retry: fast_retry(6) }
+    }
+}
+
+/// Retries after 50 ms instead of 5 s.
+pub fn fast_retry(max_attempts: u32) -> RetryPolicy {
+    RetryPolicy { delays: vec![Duration::from_millis(50)], max_attempts }
+}
+
+pub struct TestApp {
+    pub grpc_port: u16,
+    pub env: Arc<TestEnv>,
+    delivery: Delivery,
+    minter: TokenMinter,
+    shutdown: meguri_server::ShutdownHandle,
+    server: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.shutdown.shutdown();
+    }
+}
+
+pub async fn spawn_app(delivery: Delivery) -> TestApp {
+    let db = TestDb::create(&admin_url(), notify::MIGRATIONS).await.expect("a test schema");
+    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    spawn_in(Arc::new(TestEnv { db, prefix, mail_dir: TempDir::new("dev-mail") }), delivery).await
+}
+
+async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
+    // nextest runs each test in its own process: the provider is installed per process.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let secret = SecretString::from(SECRET.to_owned());
+    let mut mail = MailConfig::dev(env.mail_dir.0.clone());
+    mail.smtp_url = delivery.smtp_url.clone();
+    mail.retry = delivery.retry.clone();
+    mail.app_base_url = "https://meguri.example".to_owned();
+    let config = Config {
+        server: ServerConfig::for_tests(secret.clone()),
+        db: env.db.config.clone(),
+        redis_url: redis_url(),
+        events: EventsConfig::new(env.prefix.clone()),
+        mail,
+    };
+    let mailer = notify::mailer::from_config(&config.mail).expect("a mail transport");
+    let app = notify::startup::build(config, mailer).await.expect("the service starts");
+    let grpc_port = app.grpc_port;
+    let shutdown = app.shutdown_handle();
+    let server = Some(tokio::spawn(app.run_until_stopped()));
+    let minter = TokenMinter::new(&secret, Duration::from_secs(60)).expect("minter");
+    TestApp { grpc_port, env, delivery, minter, shutdown, server }
+}
+
+/// Adds a fresh internal token to every call, as the gateway sends it.
+#[derive(Clone)]
+pub struct Bearer {
+    minter: TokenMinter,
+    subject: Subject,
+    role: Role,
+}
+
+impl tonic::service::Interceptor for Bearer {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let bearer = self.minter.bearer(&self.subject, self.role).map_err(|_| tonic::Status::internal("mint"))?;
+        request.metadata_mut().insert("authorization", bearer);
+        Ok(request)
+    }
+}
+
+/// One `email_notifications` row as the tests look at it.
+#[derive(QueryableByName, Debug)]
+pub struct NotificationRow {
+    #[diesel(sql_type = Text)]
+    pub status: String,
+    #[diesel(sql_type = Integer)]
+    pub attempts: i32,
+    #[diesel(sql_type = Text)]
+    pub recipient: String,
+    #[diesel(sql_type = Text)]
+    pub r#type: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub error_message: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub body_text: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub body_html: Option<String>,
+    #[diesel(sql_type = Text)]
+    pub metadata: String,
+    #[diesel(sql_type = Bool)]
+    pub has_sent_at: bool,
+}
+
+/// A verification-code mail for `hanako@example.jp`.
+pub fn verification_mail(user: UserId, code: &str) -> MailRequested {
+    MailRequested {
+        user_id: Some(user),
+        to: "hanako@example.jp".into(),
+        name: Some("hanako".into()),
+        mail: MailKind::VerificationCode { code: code.into(), expires_in_minutes: 15 },
+    }
+}
+
+impl TestApp {
+    async fn channel(&self) -> Channel {
+        Channel::from_shared(format!("http://127.0.0.1:{}", self.grpc_port))
+            .expect("uri")
+            .connect()
+            .await
+            .expect("connect")
+    }
+
+    pub async fn client_as(&self, subject: Subject, role: Role) -> Client {
+        NotifyClient::with_interceptor(self.channel().await, Bearer { minter: self.minter.clone(), subject, role })
+    }
+
+    pub async fn user(&self, user: UserId) -> Client {
+        self.client_as(Subject::User(user), Role::User).await
+    }
+
+    /// Another process of the service on the same schema, prefix and transport.
+    pub async fn restart(&self) -> Self {
+        spawn_in(Arc::clone(&self.env), self.delivery.clone()).await
+    }
+
+    /// Stops the service and waits until it has.
+    pub async fn stop(&mut self) {
+        self.shutdown.shutdown();
+        if let Some(server) = self.server.take() {
+            server.await.expect("the server task").expect("a clean stop");
+        }
+    }
+
+    async fn redis(&self) -> redis::aio::MultiplexedConnection {
+        redis::Client::open(redis_url()).expect("redis url").get_multiplexed_async_connection().await.expect("redis")
+    }
+
+    fn key(&self, stream: &str) -> String {
+        format!("{}stream:{stream}", self.env.prefix)
+    }
+
+    /// Appends an event exactly as the outbox relay writes it.
+    pub async fn publish(&self, stream: &str, event_id: uuid::Uuid, event_type: &str, payload: &serde_json::Value) {
+        let mut redis = self.redis().await;
+        let _: String = redis::cmd("XADD")
+            .arg(self.key(stream))
+            .arg("*")
+            .arg("id")
+            .arg(event_id.to_string())
+            .arg("type")
+            .arg(event_type)
+            .arg("payload")
+            .arg(payload.to_string())
+            .arg("traceparent")
+            .arg("")
+            .query_async(&mut redis)
+            .await
+            .expect("XADD");
+    }
+
+    /// Publishes a mail request; returns its event id.
+    pub async fn request_mail(&self, request: &MailRequested) -> uuid::Uuid {
+        let id = uuid::Uuid::now_v7();
+        self.publish_mail_as(id, request).await;
+        id
+    }
+
+    /// Publishes a mail request under a given event id (a redelivery when the id was used).
+    pub async fn publish_mail_as(&self, event_id: uuid::Uuid, request: &MailRequested) {
+        let payload = serde_json::to_value(request).expect("payload");
+        self.publish(meguri_events::contracts::MAIL_STREAM, event_id, MailRequested::TYPE, &payload).await;
+    }
+
+    /// The number of entries left in `stream`.
+    pub async fn stream_len(&self, stream: &str) -> i64 {
+        let mut redis = self.redis().await;
+        redis::cmd("XLEN").arg(self.key(stream)).query_async(&mut redis).await.expect("XLEN")
+    }
+
+    /// Waits until consumer group `group` exists on `stream` (the consumer has started).
+    pub async fn wait_for_group(&self, stream: &str, group: &str) {
+        let key = self.key(stream);
+        eventually(&format!("group {group} on {stream}"), || {
+            let key = key.clone();
+            async move {
+                let mut redis = self.redis().await;
+                let groups: Vec<HashMap<String, redis::Value>> =
+                    redis::cmd("XINFO").arg("GROUPS").arg(&key).query_async(&mut redis).await.unwrap_or_default();
+                groups
+                    .iter()
+                    .any(|g| {
+                        g.get("name").and_then(|v| redis::from_redis_value::<String>(v.clone()).ok()).as_deref()
+                            == Some(group)
+                    })
+                    .then_some(())
+            }
+        })
+        .await;
+    }
+
+    /// The row of the mail requested by `event_id`, if any.
+    pub async fn notification(&self, event_id: uuid::Uuid) -> Option<NotificationRow> {
+        let mut conn = self.env.db.pool.get().await.expect("a connection");
+        diesel::sql_query(
+            "SELECT status, attempts, recipient, type, error_message, body_text, body_html, metadata::text AS metadata, \
+             sent_at IS NOT NULL AS has_sent_at FROM email_notifications WHERE event_id = $1",
+        )
+        .bind::<SqlUuid, _>(event_id)
+        .get_result(&mut conn)
+        .await
+        .ok()
+    }
+
+    /// Waits until the row of `event_id` has `status`.
+    pub async fn wait_for_status(&self, event_id: uuid::Uuid, status: &str) -> NotificationRow {
+        eventually(&format!("notification of {event_id} to be {status}"), || async move {
+            self.notification(event_id).await.filter(|row| row.status == status)
+        })
+        .await
+    }
+
+    /// How many rows `sql` (a `SELECT count(*) AS n …` with `$1` = `user`) counts.
+    pub async fn count(&self, sql: &str, user: UserId) -> i64 {
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = self.env.db.pool.get().await.expect("a connection");
+        let row: Count =
+            diesel::sql_query(sql).bind::<SqlUuid, _>(*user.as_uuid()).get_result(&mut conn).await.expect("count");
+        row.n
+    }
+}
+
+/// The text/plain part of a MIME message, decoded (base64, quoted-printable, or 7/8-bit).
+pub fn text_part(eml: &[u8]) -> String {
+    use base64::Engine as _;
+    let raw = String::from_utf8_lossy(eml).replace("\r\n", "\n");
+    for part in raw.split("\n--") {
+        let Some((headers, body)) = part.split_once("\n\n") else { continue };
+        let headers = headers.to_ascii_lowercase();
+        if !headers.contains("content-type: text/plain") {
+            continue;
+        }
+        let body: Vec<&str> = body.lines().take_while(|l| !l.starts_with("--")).collect();
+        if headers.contains("content-transfer-encoding: base64") {
+            let bytes = base64::engine::general_purpose::STANDARD.decode(body.concat()).expect("base64 body");
+            return String::from_utf8(bytes).expect("utf-8 text");
+        }
+        if headers.contains("content-transfer-encoding: quoted-printable") {
+            return quoted_printable(&body.join("\n"));
+        }
+        return body.join("\n");
+    }
+    panic!("no text/plain part in:\n{raw}");
+}
+
+fn quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'=').then(|| joined.get(i + 1..i + 3)).flatten();
+        if let Some(hex) = escaped.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+            out.push(hex);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).expect("utf-8 text")
+}
