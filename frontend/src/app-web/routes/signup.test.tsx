@@ -379,13 +379,13 @@ describe('signup account step', () => {
 
     await user.click(screen.getByRole('button', { name: '利用規約' }));
     const terms = await screen.findByRole('dialog', { name: /^利用規約/ }, { timeout: 8000 });
-    expect(within(terms).getAllByText(/2025年9月27日/)[0]).toBeInTheDocument();
-    expect(within(terms).getAllByText(/過去12か月間/)[0]).toBeInTheDocument();
-    await user.click(within(terms).getAllByRole('button', { name: '閉じる' })[0]);
+    expect(within(terms).getAllByText(/2025年9月27日/)[0]!).toBeInTheDocument();
+    expect(within(terms).getAllByText(/過去12か月間/)[0]!).toBeInTheDocument();
+    await user.click(within(terms).getAllByRole('button', { name: '閉じる' })[0]!);
 
     await user.click(screen.getByRole('button', { name: 'プライバシーポリシー' }));
     const privacy = await screen.findByRole('dialog', { name: /^プライバシーポリシー/ }, { timeout: 8000 });
-    expect(within(privacy).getAllByText(/2025年9月27日/)[0]).toBeInTheDocument();
+    expect(within(privacy).getAllByText(/2025年9月27日/)[0]!).toBeInTheDocument();
     expect(within(privacy).getByRole('heading', { name: '2. 生年月日・出生時刻・出生地の利用と保管' })).toBeInTheDocument();
   }, 30_000);
 });
