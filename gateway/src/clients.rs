@@ -6,8 +6,8 @@
 //! - has a deadline (`GRPC_TIMEOUT_MS`), enforced here and sent as `grpc-timeout`;
 //! - carries a freshly minted internal JWT for the caller, the `traceparent` of the current span
 //!   and the `x-request-id`;
-//! - is retried — only the idempotent reads, which all BaziEngine RPCs are — on `Unavailable`, at
-//!   most twice, with a short backoff, and never past the deadline.
+//! - is retried — only the idempotent reads (`read` below; every BaziEngine RPC), never a write — on
+//!   `Unavailable`, at most twice, with a short backoff, and never past the deadline.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -205,80 +205,6 @@ impl CallPolicy {
     }
 }
 
-/// The BaziEngine service.
-#[derive(Clone, Debug)]
-pub struct BaziEngine {
-    client: BaziEngineClient<Channel>,
-    policy: CallPolicy,
-}
-
-impl BaziEngine {
-    #[must_use]
-    pub fn new(channel: Channel, policy: CallPolicy) -> Self {
-        Self { client: BaziEngineClient::new(channel), policy }
-    }
-
-    /// # Errors
-    /// The engine's status (see the module docs for retries and the deadline).
-    pub async fn calculate_chart(
-        &self,
-        ctx: &CallContext,
-        message: CalculateChartRequest,
-    ) -> Result<CalculateChartResponse, Status> {
-        self.policy
-            .run("CalculateChart", ctx, &message, |r| {
-                let mut client = self.client.clone();
-                async move { client.calculate_chart(r).await }
-            })
-            .await
-    }
-
-    /// # Errors
-    /// The engine's status.
-    pub async fn search_places(
-        &self,
-        ctx: &CallContext,
-        message: SearchPlacesRequest,
-    ) -> Result<SearchPlacesResponse, Status> {
-        self.policy
-            .run("SearchPlaces", ctx, &message, |r| {
-                let mut client = self.client.clone();
-                async move { client.search_places(r).await }
-            })
-            .await
-    }
-
-    /// # Errors
-    /// The engine's status.
-    pub async fn resolve_place(
-        &self,
-        ctx: &CallContext,
-        message: ResolvePlaceRequest,
-    ) -> Result<ResolvePlaceResponse, Status> {
-        self.policy
-            .run("ResolvePlace", ctx, &message, |r| {
-                let mut client = self.client.clone();
-                async move { client.resolve_place(r).await }
-            })
-            .await
-    }
-
-    /// # Errors
-    /// The engine's status.
-    pub async fn get_almanac(
-        &self,
-        ctx: &CallContext,
-        message: GetAlmanacRequest,
-    ) -> Result<GetAlmanacResponse, Status> {
-        self.policy
-            .run("GetAlmanac", ctx, &message, |r| {
-                let mut client = self.client.clone();
-                async move { client.get_almanac(r).await }
-            })
-            .await
-    }
-}
-
 /// Declares a client whose methods each call one RPC: `read` ones are retried on `Unavailable`,
 /// `write` ones never.
 macro_rules! service_client {
@@ -321,6 +247,16 @@ macro_rules! service_client {
 use meguri_proto::billing as billing_pb;
 use meguri_proto::identity as identity_pb;
 use meguri_proto::notify as notify_pb;
+
+service_client!(
+    /// The BaziEngine service (every RPC an idempotent read).
+    BaziEngine, BaziEngineClient<Channel>, {
+        read calculate_chart(CalculateChartRequest) -> CalculateChartResponse = "CalculateChart";
+        read search_places(SearchPlacesRequest) -> SearchPlacesResponse = "SearchPlaces";
+        read resolve_place(ResolvePlaceRequest) -> ResolvePlaceResponse = "ResolvePlace";
+        read get_almanac(GetAlmanacRequest) -> GetAlmanacResponse = "GetAlmanac";
+    }
+);
 
 service_client!(
     /// The identity service (accounts).

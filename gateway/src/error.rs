@@ -50,6 +50,7 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "PASSWORD_TOO_SHORT" => "パスワードは8文字以上で入力してください",
         "PASSWORD_TOO_LONG" => "パスワードは128文字以内で入力してください",
         "INVALID_USERNAME" => "ユーザー名は3〜20文字の半角英数字とアンダースコア（_）で入力してください",
+        "INVALID_NAME" => "名前は50文字以内で入力してください",
         "GENDER_REQUIRED" => "性別を選択してください",
         "PRIVACY_POLICY_REQUIRED" => "プライバシーポリシーの同意が必要です",
         "EMAIL_TAKEN" => "このメールアドレスはすでに登録されています",

@@ -200,7 +200,7 @@ impl Accounts {
     #[tracing::instrument(skip_all)]
     pub async fn verify_email(&self, email: &str, code: &str) -> Result<User, Error> {
         enum Outcome {
-            Verified(User),
+            Verified(Box<User>),
             Wrong { failures: i32 },
             Expired,
             Exhausted,
@@ -246,14 +246,14 @@ impl Accounts {
                 }
                 users::record_login(conn, user.id, now).await?;
                 let user = users::find(conn, user.id).await?.ok_or(Error::UserNotFound)?;
-                Ok(Outcome::Verified(user))
+                Ok(Outcome::Verified(Box::new(user)))
             })
             .await?;
         match outcome {
             Outcome::Verified(user) => {
                 self.relay.wake();
                 tracing::info!(name: "identity.user.verified", user_id = %user.id);
-                Ok(user)
+                Ok(*user)
             }
             Outcome::Wrong { failures } => {
                 tracing::info!(name: "identity.code.wrong", failures);

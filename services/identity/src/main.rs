@@ -15,11 +15,11 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     if let Some(command) = meguri_db::Command::from_args() {
-        init_cli_logs();
+        let _logs = init_cli_logs();
         return command.run(SCHEMA, MIGRATIONS).await.map_err(Into::into);
     }
     if std::env::args().nth(1).as_deref() == Some("create-admin") {
-        init_cli_logs();
+        let _logs = init_cli_logs();
         return create_admin().await;
     }
     let (config, telemetry) =
@@ -30,15 +30,11 @@ async fn main() -> anyhow::Result<()> {
     app.run_until_stopped().await
 }
 
-fn init_cli_logs() {
-    let _ = tracing_subscriber_init();
-}
-
-fn tracing_subscriber_init() -> Option<()> {
-    // The subcommands log through the same telemetry setup as the service, without OTLP.
+/// The subcommands log like the service (same format and filter). The guard lives until the
+/// process exits, which is when a subcommand ends.
+fn init_cli_logs() -> Option<meguri_telemetry::OtelGuard> {
     let config = meguri_telemetry::TelemetryConfig::from_env().ok()?;
-    std::mem::forget(meguri_telemetry::init("identity", &config).ok()?);
-    Some(())
+    meguri_telemetry::init("identity", &config).ok()
 }
 
 /// `identity create-admin <email>`: the password comes from `ADMIN_PASSWORD` or, when unset, the

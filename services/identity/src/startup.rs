@@ -35,17 +35,18 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> any
     };
     Application::builder(config.server)
         .add_service(IdentityServer::new(IdentityService { accounts }))
-        .readiness(move || {
-            let (db, redis) = (db.clone(), redis.clone());
-            async move {
-                meguri_db::ping(&db).await.context("database")?;
-                meguri_db::record_pool_metrics(&db, SCHEMA);
-                let mut conn = redis.get().await.context("redis")?;
-                redis::cmd("PING").query_async::<()>(&mut conn).await.context("redis PING")?;
-                Ok(())
+        .readiness({
+            let db = db.clone();
+            move || {
+                let (db, redis) = (db.clone(), redis.clone());
+                async move {
+                    meguri_db::ping(&db).await.context("database")?;
+                    meguri_events::ping(&redis).await
+                }
             }
         })
         .task("outbox-relay", move |stop| relay.run(stop))
+        .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))
         .build()
         .await
 }

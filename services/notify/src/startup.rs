@@ -1,10 +1,8 @@
 //! Builds the service; `main` and the tests share it.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Context as _;
-use deadpool_redis::redis;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use meguri_events::{Consumer, ConsumerOptions, contracts};
 use meguri_proto::notify::notify_server::NotifyServer;
@@ -20,9 +18,6 @@ use crate::sender::Sender;
 /// The `notify` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
-/// How often the pool gauges are refreshed.
-const POOL_METRICS_EVERY: Duration = Duration::from_secs(15);
-
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
 /// two event consumers and the sender, which delivers through `mailer` (see
 /// [`crate::mailer::from_config`]). Health turns SERVING once PostgreSQL and Redis answer.
@@ -34,7 +29,7 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
     crate::metrics::describe();
     meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the notify migrations")?;
     let pool = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
-    let redis = redis_pool(&config.redis_url)?;
+    let redis = meguri_events::redis_pool(&config.redis_url, 8)?;
     let wake = Arc::new(Notify::new());
 
     // Mail requests carry one-time secrets: deleted from the stream once handled.
@@ -57,7 +52,7 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
             let (db, redis) = (ready_db.clone(), ready_redis.clone());
             async move {
                 meguri_db::ping(&db).await.context("PostgreSQL")?;
-                ping_redis(&redis).await
+                meguri_events::ping(&redis).await
             }
         })
         .task("mail-events", move |stop| {
@@ -79,41 +74,7 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
             )
         })
         .task("mail-sender", move |stop| sender.run(stop))
-        .task("pool-metrics", move |mut stop| async move {
-            loop {
-                meguri_db::record_pool_metrics(&metrics_pool, crate::config::SCHEMA);
-                tokio::select! {
-                    () = tokio::time::sleep(POOL_METRICS_EVERY) => {}
-                    _ = stop.wait_for(|s| *s) => return,
-                }
-            }
-        })
+        .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(metrics_pool, crate::config::SCHEMA, stop))
         .build()
         .await
-}
-
-/// A Redis pool that connects lazily. Its response timeout is longer than the consumers' blocking
-/// reads (2 s), which hold a connection while they wait.
-///
-/// # Errors
-/// The URL is invalid.
-pub fn redis_pool(url: &str) -> anyhow::Result<deadpool_redis::Pool> {
-    let connection = redis::AsyncConnectionConfig::new()
-        .set_connection_timeout(Some(Duration::from_secs(1)))
-        .set_response_timeout(Some(Duration::from_secs(10)));
-    let manager = deadpool_redis::Manager::new_with_config(url, connection).context("REDIS_URL")?;
-    deadpool_redis::Pool::builder(manager)
-        .max_size(8)
-        .wait_timeout(Some(Duration::from_secs(2)))
-        .create_timeout(Some(Duration::from_secs(2)))
-        .recycle_timeout(Some(Duration::from_secs(2)))
-        .runtime(deadpool_redis::Runtime::Tokio1)
-        .build()
-        .context("build the Redis pool")
-}
-
-async fn ping_redis(pool: &deadpool_redis::Pool) -> anyhow::Result<()> {
-    let mut conn = pool.get().await.context("Redis: get a connection")?;
-    redis::cmd("PING").query_async::<String>(&mut conn).await.context("Redis: PING")?;
-    Ok(())
 }

@@ -19,12 +19,10 @@ pub struct TestApp {
     minter: TokenMinter,
 }
 
-pub type Client = IdentityClient<
-    tonic::service::interceptor::InterceptedService<
-        Channel,
-        Box<dyn FnMut(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> + Send>,
-    >,
->;
+/// Adds the internal token to every call.
+type TokenInterceptor = Box<dyn FnMut(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> + Send>;
+
+pub type Client = IdentityClient<tonic::service::interceptor::InterceptedService<Channel, TokenInterceptor>>;
 
 pub async fn spawn_app() -> TestApp {
     let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
@@ -53,12 +51,11 @@ impl TestApp {
             .await
             .expect("connect");
         let minter = self.minter.clone();
-        let interceptor: Box<dyn FnMut(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> + Send> =
-            Box::new(move |mut req: tonic::Request<()>| {
-                let bearer = minter.bearer(&subject, role).map_err(|_| tonic::Status::internal("mint"))?;
-                req.metadata_mut().insert("authorization", bearer);
-                Ok(req)
-            });
+        let interceptor: TokenInterceptor = Box::new(move |mut req: tonic::Request<()>| {
+            let bearer = minter.bearer(&subject, role).map_err(|_| tonic::Status::internal("mint"))?;
+            req.metadata_mut().insert("authorization", bearer);
+            Ok(req)
+        });
         IdentityClient::with_interceptor(channel, interceptor)
     }
 

@@ -112,6 +112,18 @@ pub fn record_pool_metrics(pool: &Pool, schema: &str) {
     metrics::gauge!("meguri_db_pool_available", "schema" => schema.to_owned()).set(status.available as f64);
 }
 
+/// Records the pool gauges of `schema` every 15 s until `stop` turns true: a service's background
+/// task (`meguri_server::ApplicationBuilder::task`).
+pub async fn report_pool_metrics(pool: Pool, schema: &'static str, mut stop: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        record_pool_metrics(&pool, schema);
+        tokio::select! {
+            () = tokio::time::sleep(Duration::from_secs(15)) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
+    }
+}
+
 /// Runs the pending `migrations` in `config.schema` and returns the versions applied (empty when
 /// the schema was up to date).
 ///

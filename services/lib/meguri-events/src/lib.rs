@@ -78,6 +78,17 @@ pub fn redis_pool(url: &str, size: usize) -> anyhow::Result<deadpool_redis::Pool
         .context("build the Redis pool")
 }
 
+/// Readiness: a connection from `pool` answers PING.
+///
+/// # Errors
+/// No connection, or no answer.
+pub async fn ping(pool: &deadpool_redis::Pool) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let mut conn = pool.get().await.context("Redis: get a connection")?;
+    redis::cmd("PING").query_async::<String>(&mut conn).await.context("Redis: PING")?;
+    Ok(())
+}
+
 /// Where the streams live.
 #[derive(Clone, Debug, Default)]
 pub struct EventsConfig {
