@@ -12,9 +12,6 @@ if (!baseURL) {
 
 export default defineConfig({
   testDir: 'e2e',
-  // TODO(#5): accounts.spec.ts was written against the contract before the backend ran; enable it once it
-  // has passed against the real fleet (MEGURI_E2E_ACCOUNTS=1 runs it now).
-  testIgnore: process.env.MEGURI_E2E_ACCOUNTS ? [] : ['**/accounts.spec.ts'],
   outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 15_000 },
