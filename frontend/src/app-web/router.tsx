@@ -20,6 +20,7 @@ const ForgotPassword = lazy(
 const ResetPassword = lazy(
   () => import(/* webpackChunkName: "route-reset-password" */ '@/app-web/routes/reset-password'),
 );
+const AppShell = lazy(() => import(/* webpackChunkName: "app-shell" */ '@/app-web/app-shell'));
 const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/app-web/routes/home'));
 const Chat = lazy(() => import(/* webpackChunkName: "route-chat" */ '@/app-web/routes/chat'));
 const Profile = lazy(() => import(/* webpackChunkName: "route-profile" */ '@/app-web/routes/profile'));
@@ -66,17 +67,20 @@ export function AppRoutes() {
       <Routes>
         {signedIn ? (
           <>
-            <Route path={paths.home} element={<Home />} />
-            <Route path={paths.homeAlias} element={<Home />} />
+            {/* The app screens share the shell: the bottom navigation (and the app's overlays). */}
+            <Route element={<AppShell />}>
+              <Route path={paths.home} element={<Home />} />
+              <Route path={paths.homeAlias} element={<Home />} />
+              <Route path={paths.chat} element={<Chat />} />
+              <Route path={paths.profile} element={<Profile />} />
+              <Route path={paths.friends} element={<Friends />} />
+              <Route path={paths.diary} element={<Diary />} />
+              <Route path={paths.shop} element={<Shop />} />
+              <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
+              <Route path={paths.lifeFortune} element={<LifeFortune />} />
+              <Route path={paths.settings} element={<Settings />} />
+            </Route>
             <Route path={paths.auth.login} element={<Login />} />
-            <Route path={paths.chat} element={<Chat />} />
-            <Route path={paths.profile} element={<Profile />} />
-            <Route path={paths.friends} element={<Friends />} />
-            <Route path={paths.diary} element={<Diary />} />
-            <Route path={paths.shop} element={<Shop />} />
-            <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
-            <Route path={paths.lifeFortune} element={<LifeFortune />} />
-            <Route path={paths.settings} element={<Settings />} />
             {/* Verifying signs in: the verify screen gives way to home. */}
             <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
           </>

@@ -142,7 +142,8 @@ export function Toaster() {
       sx={(theme) => ({
         position: 'fixed',
         zIndex: theme.zIndex.snackbar,
-        bottom: { xs: 12, sm: 24 },
+        // Above the signed-in app's bottom navigation when it is on screen (it sets the variable).
+        bottom: { xs: 'calc(12px + var(--meguri-bottom-inset, 0px))', sm: 'calc(24px + var(--meguri-bottom-inset, 0px))' },
         right: { xs: 12, sm: 24 },
         left: { xs: 12, sm: 'auto' },
         width: { sm: 400 },

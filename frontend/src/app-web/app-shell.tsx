@@ -1,0 +1,21 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+
+import { ShellLayout } from '@/components/layouts/shell-layout';
+import { PageSpinner } from '@/components/ui/spinner';
+
+/**
+ * The layout route of the signed-in screens (router.tsx): the screen above the bottom navigation.
+ * The navigation stays while a screen's chunk loads. Overlays of the signed-in app (the onboarding
+ * overlay, the mention dialog) mount here, one line each, inside the router and above the screens.
+ */
+export default function AppShell() {
+  return (
+    <ShellLayout>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      {/* overlays */}
+    </ShellLayout>
+  );
+}
