@@ -45,3 +45,12 @@ export const USERNAME_MAX_LENGTH = 20;
 export const VERIFICATION_CODE_LENGTH = 6;
 /** Used when a resend is refused without saying how long to wait. */
 export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;
+
+/** Home (spec §4, §9): the current user is read again this often while the chart is being built. */
+export const CHART_POLL_INTERVAL_MS = 3000;
+/** Home display caps (spec §9). */
+export const HOME_MAX_DAY_INFO_BADGES = 3;
+export const HOME_MAX_DOS_DONTS = 3;
+export const HOME_MAX_FRIEND_UPDATES = 3;
+/** The longest feedback text the rating endpoint takes (docs/api/readings.md). */
+export const FORTUNE_FEEDBACK_MAX_LENGTH = 1000;

@@ -72,4 +72,13 @@ export const apiPaths = {
   public: {
     calculateBazi: '/api/public/calculate-bazi',
   },
+  /** Readings for home (docs/api/readings.md). */
+  fortune: {
+    /** `timezoneOffset` in minutes, as `Date#getTimezoneOffset` gives it. */
+    daily: (timezoneOffset: number) => `/api/fortune/daily?timezoneOffset=${timezoneOffset}`,
+    badges: '/api/fortune/badges',
+    rate: '/api/fortunes/rate',
+  },
+  dayInfo: (timezoneOffset: number) => `/api/day-info?timezoneOffset=${timezoneOffset}`,
+  friendUpdates: '/api/friend-updates',
 } as const;
