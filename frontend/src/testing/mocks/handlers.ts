@@ -2,10 +2,11 @@ import { http, HttpResponse } from 'msw';
 
 import { apiPaths } from '@/config/paths';
 import { sampleCalculation, sampleCoordinates, samplePlaces } from '@/testing/mocks/data';
+import { readingsHandlers } from '@/testing/mocks/readings';
 
 /**
- * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates and the
- * public calculator. A test overrides one with `server.use(...)`.
+ * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates, the
+ * public calculator and home's readings. A test overrides one with `server.use(...)`.
  */
 export const handlers = [
   http.get(apiPaths.auth.user, () =>
@@ -17,4 +18,5 @@ export const handlers = [
   }),
   http.get('/api/places/coordinates', () => HttpResponse.json({ coordinates: sampleCoordinates })),
   http.post(apiPaths.public.calculateBazi, () => HttpResponse.json(sampleCalculation)),
+  ...readingsHandlers,
 ];

@@ -1,0 +1,12 @@
+/** A greeting for the hour of the day, as one would say it in Japanese. */
+export function greetingFor(date: Date): string {
+  const hour = date.getHours();
+  if (hour >= 5 && hour < 11) return 'おはようございます';
+  if (hour >= 11 && hour < 18) return 'こんにちは';
+  return 'こんばんは';
+}
+
+/** '11月22日(日)' style: the day home speaks about. */
+export function todayLabel(date: Date): string {
+  return new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', weekday: 'short' }).format(date);
+}
