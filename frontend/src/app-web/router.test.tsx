@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
@@ -25,14 +25,14 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { name: '生年月日を入力' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ログイン / 登録' })).toHaveAttribute('href', '/auth/login');
-    expect(screen.queryByRole('heading', { name: 'ホーム' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '今日の運勢' })).not.toBeInTheDocument();
   });
 
   it('shows home at / to a signed-in user', async () => {
     signIn();
     renderApp(<AppRoutes />, { route: '/' });
 
-    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '生年月日を入力' })).not.toBeInTheDocument();
   });
 
@@ -95,9 +95,13 @@ describe('routes', () => {
     const { user } = renderApp(<AppRoutes />, { route: '/chat' });
 
     await user.click(await screen.findByRole('link', { name: 'トップページへ戻る' }));
-    await user.click(await screen.findByRole('link', { name: 'トップページへ戻る' }));
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
+    await user.click(within(nav).getByRole('link', { name: 'チャット' }));
+    expect(await screen.findByRole('heading', { name: 'チャット' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'ホーム' }));
 
-    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
     expect(userCalls).toBe(1);
   });
 
