@@ -41,7 +41,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
 
     expect(await screen.findByRole('button', { name: 'ログイン中...' })).toBeDisabled();
-    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
     expect(sent).toEqual({ email: 'hanako@example.com', password: 'correct horse' });
     const toast = screen.getByRole('status');
     expect(toast).toHaveTextContent('ログイン成功');
@@ -64,7 +64,7 @@ describe('login', () => {
     expect(toast).toHaveTextContent('ログインエラー');
     expect(toast).toHaveTextContent('メールアドレスまたはパスワードが正しくありません');
     expect(screen.getByRole('heading', { name: 'ログイン' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'ログイン' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'ログイン' })).toBeEnabled();
   });
 
   it('falls back to a default message when the failure has none', async () => {

@@ -58,7 +58,7 @@ describe('verify', () => {
     await user.click(screen.getByRole('button', { name: '認証する' }));
 
     expect(await screen.findByRole('button', { name: '認証中...' })).toBeDisabled();
-    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
     expect(sent).toEqual({ email: 'hanako@example.com', code: '204816' });
     expect(screen.getByRole('status')).toHaveTextContent('メール認証完了');
     expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
@@ -134,6 +134,6 @@ describe('verify', () => {
     mockSession(sampleUser);
     renderApp(<AppRoutes />, { route: '/auth/verify?email=hanako%40example.com' });
 
-    expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
   });
 });
