@@ -28,18 +28,19 @@ const TITLE_ID = 'daily-fortune-title';
  * and the rating. While the chart is being built the same card holds the spinner, so the section (and
  * the onboarding tour's `daily-fortune` target) is there from the first moment.
  */
-export function DailyFortuneCard({ state }: { state: DailyFortuneState }) {
+export function DailyFortuneCard({ state, className }: { state: DailyFortuneState; className?: string }) {
   const pillar = state.status === 'ready' ? state.reading.dayPillar : null;
   return (
     <Box
       component="section"
+      className={className}
       aria-labelledby={TITLE_ID}
       aria-busy={state.status === 'building' || state.status === 'loading'}
       data-tour="daily-fortune"
       sx={{
         position: 'relative',
         overflow: 'hidden',
-        borderRadius: 5,
+        borderRadius: '28px',
         px: { xs: 2.5, sm: 4 },
         pt: { xs: 2.5, sm: 3.5 },
         pb: { xs: 2, sm: 3 },

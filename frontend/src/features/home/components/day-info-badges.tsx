@@ -10,7 +10,7 @@ import type { DayInfo } from '@/features/home/api/get-day-info';
  * The day's almanac marks (spec §2): at most three, most notable first. Choosing one shows what it
  * means; choosing it again puts the text away. Nothing is shown while they load, or if there are none.
  */
-export function DayInfoBadges({ items }: { items: DayInfo[] | undefined }) {
+export function DayInfoBadges({ items, className }: { items: DayInfo[] | undefined; className?: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -19,7 +19,7 @@ export function DayInfoBadges({ items }: { items: DayInfo[] | undefined }) {
   const selected = shown.find((item) => item.id === selectedId);
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
+    <Box component="section" className={className} aria-labelledby={titleId}>
       <Typography id={titleId} variant="h2" sx={{ fontSize: '0.95rem', letterSpacing: '0.12em', color: 'text.secondary', mb: 1 }}>
         今日の暦
       </Typography>
@@ -59,7 +59,7 @@ export function DayInfoBadges({ items }: { items: DayInfo[] | undefined }) {
             sx={{
               mt: 1.5,
               p: 2,
-              borderRadius: 3,
+              borderRadius: '14px',
               bgcolor: '#f4f1fa',
               borderLeft: '3px solid',
               borderLeftColor: 'secondary.main',

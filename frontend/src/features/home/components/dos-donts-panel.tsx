@@ -6,6 +6,8 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 
 import { HOME_MAX_DOS_DONTS } from '@/config/constants';
 import { elementColors } from '@/theme/palette';
@@ -19,9 +21,9 @@ export type DosDontsState =
 type Side = 'dos' | 'donts';
 
 const ORDER: readonly Side[] = ['dos', 'donts'];
-const SIDES: Record<Side, { label: string; mark: string; accent: string }> = {
-  dos: { label: 'するといいこと', mark: '○', accent: elementColors.wood.main },
-  donts: { label: '控えたいこと', mark: '×', accent: 'error.main' },
+const SIDES: Record<Side, { label: string; Mark: typeof CheckRoundedIcon; accent: string }> = {
+  dos: { label: 'するといいこと', Mark: CheckRoundedIcon, accent: elementColors.wood.main },
+  donts: { label: '控えたいこと', Mark: CloseRoundedIcon, accent: 'error.main' },
 };
 
 /**
@@ -77,7 +79,7 @@ export function DosDontsPanel({ state }: { state: DosDontsState }) {
             onKeyDown={onPanelKeyDown}
             sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: 1.5, cursor: 'pointer', userSelect: 'none', minHeight: 150 }}
           >
-            <ItemList items={state[side]} mark={current.mark} accent={current.accent} />
+            <ItemList items={state[side]} Mark={current.Mark} accent={current.accent} />
             <Typography id={hintId} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5, textAlign: 'right' }}>
               タップで「{SIDES[other].label}」へ
             </Typography>
@@ -106,7 +108,7 @@ export function DosDontsPanel({ state }: { state: DosDontsState }) {
   );
 }
 
-function ItemList({ items, mark, accent }: { items: string[]; mark: string; accent: string }) {
+function ItemList({ items, Mark, accent }: { items: string[]; Mark: typeof CheckRoundedIcon; accent: string }) {
   const shown = items.slice(0, HOME_MAX_DOS_DONTS);
   if (shown.length === 0) {
     return (
@@ -118,13 +120,13 @@ function ItemList({ items, mark, accent }: { items: string[]; mark: string; acce
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
       {shown.map((item) => (
-        <Box component="li" key={item} sx={{ display: 'flex', gap: 1.25, alignItems: 'baseline' }}>
+        <Box component="li" key={item} sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start' }}>
           <Box
             component="span"
             aria-hidden="true"
-            sx={{ flex: 'none', width: 22, height: 22, borderRadius: '50%', display: 'inline-grid', placeItems: 'center', fontSize: '0.8rem', fontWeight: 700, color: '#fff', bgcolor: accent, transform: 'translateY(3px)' }}
+            sx={{ flex: 'none', mt: '3px', width: 22, height: 22, borderRadius: '50%', display: 'grid', placeItems: 'center', color: '#fff', bgcolor: accent }}
           >
-            {mark}
+            <Mark sx={{ fontSize: 16 }} />
           </Box>
           <Typography component="span">{item}</Typography>
         </Box>

@@ -100,7 +100,7 @@ export function FortuneRating({ contentHash }: { contentHash: string }) {
           })}
         </Box>
       </Box>
-      <Typography role="status" variant="caption" sx={{ display: 'block', minHeight: '1.5em', color: nightSky.gold }}>
+      <Typography role="status" variant="caption" sx={{ display: 'block', color: nightSky.gold }}>
         {rated ? 'ありがとうございます。評価を受け取りました。' : ''}
       </Typography>
       {feedbackOpen ? (
@@ -108,11 +108,13 @@ export function FortuneRating({ contentHash }: { contentHash: string }) {
           role="group"
           aria-label="ご意見"
           onKeyDown={onFeedbackKeyDown}
-          sx={{ mt: 1.5, p: 2, borderRadius: 3, bgcolor: 'background.paper', color: 'text.primary' }}
+          sx={{ mt: 1, p: 2, borderRadius: '16px', bgcolor: 'background.paper', color: 'text.primary' }}
         >
+          <Typography component="label" htmlFor={feedbackId} variant="body2" sx={{ display: 'block', fontWeight: 700, mb: 1 }}>
+            どのあたりがしっくりきませんでしたか？（任意）
+          </Typography>
           <TextField
             id={feedbackId}
-            label="どのあたりがしっくりきませんでしたか？（任意）"
             multiline
             minRows={3}
             fullWidth

@@ -50,7 +50,7 @@ export function FortuneReasons({ reasons }: { reasons: FortuneReason[] }) {
           m: 0,
           mt: 1,
           p: 2,
-          borderRadius: 3,
+          borderRadius: '16px',
           backgroundColor: 'rgba(15, 12, 38, 0.45)',
           border: '1px solid rgba(207, 201, 236, 0.18)',
           display: open ? 'grid' : 'none',

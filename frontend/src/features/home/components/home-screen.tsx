@@ -98,7 +98,7 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
 
   const now = new Date();
   return (
-    <Container component="main" maxWidth="sm" sx={{ pt: { xs: 2.5, sm: 5 }, pb: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
+    <Container component="main" maxWidth="md" sx={{ pt: { xs: 2.5, sm: 5 }, pb: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
       <Box component="header" sx={{ mb: 2, px: 0.5 }}>
         <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.08em' }}>
           {todayLabel(now)}
@@ -107,12 +107,21 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
           {greetingFor(now)}、{username}さん
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: { xs: 2.5, sm: 3 } }}>
-        <DailyFortuneCard state={fortuneState} />
-        <DayInfoBadges items={dayInfo.data} />
+      {/* One column on phones; from md the dos and the friends sit side by side under the fortune. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2.5, sm: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+          '& > .home-wide': { gridColumn: { md: '1 / -1' } },
+        }}
+      >
+        <DailyFortuneCard state={fortuneState} className="home-wide" />
+        <DayInfoBadges items={dayInfo.data} className="home-wide" />
         <DosDontsPanel state={dosDontsState} />
         <FriendUpdatesSection state={friendsState} />
-        <ShopCard credits={user.credits} />
+        <ShopCard credits={user.credits} className="home-wide" />
       </Box>
     </Container>
   );

@@ -8,10 +8,11 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
 /** The way to the shop (spec §2): credits for the chat with the navigator. */
-export function ShopCard({ credits }: { credits: number | null }) {
+export function ShopCard({ credits, className }: { credits: number | null; className?: string }) {
   return (
     <Paper
       component="section"
+      className={className}
       aria-label="ショップ"
       variant="outlined"
       sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', bgcolor: '#fffaf0', borderColor: 'rgba(200, 146, 58, 0.35)' }}
