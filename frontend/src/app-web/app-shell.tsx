@@ -15,7 +15,7 @@ export default function AppShell() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      {/* overlays */}
+      {/* Overlays of the signed-in app go here, one line each (e.g. the onboarding overlay). */}
     </ShellLayout>
   );
 }
