@@ -3,6 +3,11 @@
 /** Screen data counts as fresh for 5 minutes. */
 export const DATA_FRESH_MS = 300_000;
 
+/** While the chart is being built the current user is polled this often (spec §4, §9). */
+export const CHART_POLL_MS = 3000;
+/** A yearly or life report that is still being written is asked for again this often. */
+export const REPORT_POLL_MS = 3000;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /** A dismissed toast stays mounted (closed) this long before it is removed. */

@@ -72,4 +72,11 @@ export const apiPaths = {
   public: {
     calculateBazi: '/api/public/calculate-bazi',
   },
+  /** The signed-in person's chart and reports (docs/api/readings.md). */
+  fortune: {
+    chart: '/api/fortune/chart',
+    /** `timezoneOffset` in minutes, as `Date#getTimezoneOffset` (Japan: -540). */
+    yearly: (timezoneOffset: number) => `/api/fortune/yearly?timezoneOffset=${timezoneOffset}`,
+    life: '/api/fortune/life',
+  },
 } as const;

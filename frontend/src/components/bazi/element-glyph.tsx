@@ -4,8 +4,8 @@ import { ELEMENT_LABELS, type ElementKey } from '@/lib/bazi';
 import { elementColors } from '@/theme/palette';
 
 const SIZES = {
-  lg: { box: { xs: 46, sm: 56 }, font: { xs: '1.625rem', sm: '2rem' }, bar: 4 },
-  sm: { box: { xs: 34, sm: 38 }, font: { xs: '1.125rem', sm: '1.25rem' }, bar: 3 },
+  lg: { box: { xs: 46, sm: 56 }, font: { xs: '1.625rem', sm: '2rem' }, bar: 4, radius: '10px' },
+  sm: { box: { xs: 34, sm: 38 }, font: { xs: '1.125rem', sm: '1.25rem' }, bar: 3, radius: '8px' },
 } as const;
 
 type ElementGlyphProps = {
@@ -23,7 +23,7 @@ type ElementGlyphProps = {
  * glance. Screen readers hear the element after the character (庚 金).
  */
 export function ElementGlyph({ char, element, size = 'lg', testId }: ElementGlyphProps) {
-  const { box, font, bar } = SIZES[size];
+  const { box, font, bar, radius } = SIZES[size];
   const colors = element ? elementColors[element] : undefined;
   return (
     <Box
@@ -34,7 +34,8 @@ export function ElementGlyph({ char, element, size = 'lg', testId }: ElementGlyp
         placeItems: 'center',
         width: box,
         height: box,
-        borderRadius: 2,
+        flexShrink: 0,
+        borderRadius: radius,
         bgcolor: colors ? colors.light : 'action.hover',
         boxShadow: colors ? `inset 0 -${bar}px 0 ${colors.main}` : 'none',
         color: 'text.primary',
