@@ -98,7 +98,7 @@ export function ChartTab({ chart, today }: ChartTabProps) {
         title="大運"
         description="10年ごとに巡る、人生の大きな季節です。"
         testId="chart-luck"
-        reference={analysis?.hourDependent.includes('luck') ?? false}
+        reference={Boolean(luck && luck.pillars.length > 0 && analysis?.hourDependent.includes('luck'))}
       >
         {luck && luck.pillars.length > 0 ? (
           <LuckTimeline luck={luck} today={today} />
