@@ -9,7 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import { alpha, type Theme } from '@mui/material/styles';
 
 import { ElementGlyph } from '@/components/bazi/element-glyph';
-import { branchElement, PILLAR_KEYS, PILLAR_LABELS, stemElement, type PillarDetail, type PillarKey } from '@/lib/bazi';
+import { PILLAR_KEYS, PILLAR_LABELS, type PillarDetail, type PillarKey } from '@/lib/bazi';
+import { branchElement, stemElement } from '@/lib/bazi-details';
 
 export const HOUR_DEPENDENT_MARK = '（時刻不明のため参考）';
 

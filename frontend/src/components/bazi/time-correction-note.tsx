@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 import { referenceTint } from '@/components/bazi/pillar-table';
-import { formatLocalTime, HOUR_DEPENDENT_LABELS, TIME_MODE_LABELS, type BaziAnalysis, type TimeCorrection } from '@/lib/bazi';
+import type { BaziAnalysis, TimeCorrection } from '@/lib/bazi';
+import { formatLocalTime, HOUR_DEPENDENT_LABELS, TIME_MODE_LABELS } from '@/lib/bazi-details';
 
 type TimeCorrectionNoteProps = {
   analysis: Pick<BaziAnalysis, 'notes' | 'timeKnown' | 'hourDependent'>;

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 
 import { PillarTable } from '@/components/bazi/pillar-table';
 import { TimeCorrectionNote } from '@/components/bazi/time-correction-note';
-import { dayMasterLabel, elementLabel, type BaziAnalysis, type TimeCorrection } from '@/lib/bazi';
+import { elementLabel, type BaziAnalysis, type TimeCorrection } from '@/lib/bazi';
+import { dayMasterLabel } from '@/lib/bazi-details';
 
 /** How many reasons for the strength verdict are shown. */
 const SHOWN_REASONS = 3;

@@ -9,13 +9,8 @@ import { paths } from '@/config/paths';
 import type { StoredChart } from '@/features/profile/api/get-chart';
 import { LuckTimeline } from '@/features/profile/components/luck-timeline';
 import { PanelSection } from '@/features/profile/components/panel-section';
-import {
-  dayMasterLabel,
-  ELEMENT_KEYS,
-  ELEMENT_LABELS,
-  PILLAR_KEYS,
-  type PillarDetail,
-} from '@/lib/bazi';
+import { ELEMENT_KEYS, ELEMENT_LABELS, PILLAR_KEYS, type PillarDetail } from '@/lib/bazi';
+import { dayMasterLabel } from '@/lib/bazi-details';
 import { elementColors } from '@/theme/palette';
 
 /** Pillars without analysis (an answer without `details`): stem and branch only, the rest shows —. */

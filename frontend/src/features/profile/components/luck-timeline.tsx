@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 
 import { ElementGlyph } from '@/components/bazi/element-glyph';
 import { currentLuckIndex, luckAgeLabel } from '@/features/profile/utils/luck';
-import { branchElement, stemElement, type Luck } from '@/lib/bazi';
+import type { Luck } from '@/lib/bazi';
+import { branchElement, stemElement } from '@/lib/bazi-details';
 
 type LuckTimelineProps = {
   luck: Luck;
