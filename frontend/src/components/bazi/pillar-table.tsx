@@ -183,7 +183,16 @@ export function PillarTable({ pillars, caption, variant = 'compact' }: PillarTab
                 sx={{ fontWeight: 700, ...columnTint(position, detail) }}
               >
                 {PILLAR_LABELS[position]}
-                {detail?.dependsOnHour ? (
+                {detail?.dependsOnHour && chart ? (
+                  // A narrow column: a short tag; the note under the table explains it.
+                  <Box
+                    component="span"
+                    sx={{ display: 'block', width: 'fit-content', mx: 'auto', mt: 0.25, px: 0.75, borderRadius: 999, fontSize: '0.6875rem', bgcolor: 'primary.main', color: 'primary.contrastText' }}
+                  >
+                    <span className="visually-hidden">時刻不明のため</span>参考
+                  </Box>
+                ) : null}
+                {detail?.dependsOnHour && !chart ? (
                   <Box
                     component="span"
                     sx={{ display: 'block', maxWidth: '6em', mx: 'auto', fontSize: '0.75rem', fontWeight: 400 }}

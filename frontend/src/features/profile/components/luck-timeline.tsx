@@ -54,12 +54,16 @@ export function LuckTimeline({ luck, today }: LuckTimelineProps) {
           position: 'relative',
           listStyle: 'none',
           m: 0,
-          p: 0,
+          py: 0,
           pb: 1.5,
           display: 'flex',
           gap: 1.25,
           overflowX: 'auto',
           scrollSnapType: 'x proximity',
+          // Soft edges: pillars cut off at either side show that the line goes on.
+          maskImage: 'linear-gradient(to right, transparent, #000 20px, #000 calc(100% - 20px), transparent)',
+          px: 1.5,
+          scrollPaddingInline: '12px',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >

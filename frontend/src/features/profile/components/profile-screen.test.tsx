@@ -156,7 +156,7 @@ describe('命式 tab', () => {
     await screen.findByTestId('pillar-hour-stem');
     expect(screen.getByTestId('profile-birth-time')).toHaveTextContent('時刻不明');
     expect(screen.getByTestId('detail-column-hour')).toHaveAttribute('data-depends-on-hour', 'true');
-    expect(screen.getByTestId('detail-column-hour')).toHaveTextContent('時柱（時刻不明のため参考）');
+    expect(screen.getByTestId('detail-column-hour')).toHaveTextContent('時柱時刻不明のため参考');
     expect(screen.getByTestId('detail-column-day')).toHaveAttribute('data-depends-on-hour', 'false');
     expect(screen.getByTestId('detail-tengod-hour')).toHaveTextContent('食神');
     expect(screen.getByTestId('detail-time-unknown')).toHaveTextContent(
