@@ -64,7 +64,7 @@ describe('routes', () => {
 
   it.each([
     ['/chat', 'チャット'],
-    ['/profile', 'プロフィール'],
+    ['/shop', 'ショップ'],
     ['/auth/login', 'ログイン'],
     ['/invite/u-1', '招待'],
   ])('shows a signed-in user %s', async (route, title) => {

@@ -3,6 +3,11 @@
 /** Screen data counts as fresh for 5 minutes. */
 export const DATA_FRESH_MS = 300_000;
 
+/** While the chart is being built the current user is polled this often (spec §4, §9). */
+export const CHART_POLL_MS = 3000;
+/** A yearly or life report that is still being written is asked for again this often. */
+export const REPORT_POLL_MS = 3000;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /** A dismissed toast stays mounted (closed) this long before it is removed. */
@@ -46,8 +51,6 @@ export const VERIFICATION_CODE_LENGTH = 6;
 /** Used when a resend is refused without saying how long to wait. */
 export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;
 
-/** Home (spec §4, §9): the current user is read again this often while the chart is being built. */
-export const CHART_POLL_INTERVAL_MS = 3000;
 /** Home display caps (spec §9). */
 export const HOME_MAX_DAY_INFO_BADGES = 3;
 export const HOME_MAX_DOS_DONTS = 3;

@@ -72,12 +72,14 @@ export const apiPaths = {
   public: {
     calculateBazi: '/api/public/calculate-bazi',
   },
-  /** Readings for home (docs/api/readings.md). */
+  /** Readings (docs/api/readings.md). `timezoneOffset` in minutes, as `Date#getTimezoneOffset` (Japan: -540). */
   fortune: {
-    /** `timezoneOffset` in minutes, as `Date#getTimezoneOffset` gives it. */
     daily: (timezoneOffset: number) => `/api/fortune/daily?timezoneOffset=${timezoneOffset}`,
     badges: '/api/fortune/badges',
     rate: '/api/fortunes/rate',
+    chart: '/api/fortune/chart',
+    yearly: (timezoneOffset: number) => `/api/fortune/yearly?timezoneOffset=${timezoneOffset}`,
+    life: '/api/fortune/life',
   },
   dayInfo: (timezoneOffset: number) => `/api/day-info?timezoneOffset=${timezoneOffset}`,
   friendUpdates: '/api/friend-updates',

@@ -1,168 +1,21 @@
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { hasChartAndElements, type BaziAnalysis, type ChartAndElements, type TimeCorrection } from '@/lib/bazi';
 import type { BirthInput } from '@/lib/birth-data';
-
-export type Pillar = {
-  heavenlyStem: string;
-  earthlyBranch: string;
-};
-
-export const PILLAR_KEYS = ['year', 'month', 'day', 'hour'] as const;
-export type PillarKey = (typeof PILLAR_KEYS)[number];
-
-export const ELEMENT_KEYS = ['wood', 'fire', 'earth', 'metal', 'water'] as const;
-export type ElementKey = (typeof ELEMENT_KEYS)[number];
-
-export type ElementBalance = Record<ElementKey, number> & {
-  dominant: ElementKey;
-};
-
-/** One 蔵干 (hidden stem) of a branch (gateway `HiddenStemBody`). */
-export type HiddenStem = {
-  stem: string;
-  /** Its 通変星 relative to the day master, e.g. 偏印. */
-  tenGod: string;
-  /** 本気, 中気 or 余気. */
-  role: string;
-};
-
-/** One pillar with its analysis (gateway `PillarDetailBody`). */
-export type PillarDetail = {
-  position: PillarKey;
-  heavenlyStem: string;
-  earthlyBranch: string;
-  /** The stem's 通変星; empty for the day stem (the day master itself). */
-  tenGod: string;
-  hiddenStems: HiddenStem[];
-  /** 納音 */
-  nayin: string;
-  /** 十二運 of the day master at this branch. */
-  lifeStage: string;
-  /** True when the birth time is unknown and this pillar rests on the assumed 12:00. */
-  dependsOnHour: boolean;
-};
-
-/** Strength of the day master (gateway `StrengthBody`). */
-export type DayMasterStrength = {
-  /** Share of the chart that supports the day master, 0–100. */
-  score: number;
-  /** 身強, 身弱 or 中和. */
-  verdict: string;
-  /** One Japanese sentence each. */
-  reasons: string[];
-};
-
-/** One 大運 (gateway `LuckPillarBody`). */
-export type LuckPillar = {
-  heavenlyStem: string;
-  earthlyBranch: string;
-  startAge: number;
-  startYear: number;
-  startDate: string;
-  tenGod: string;
-  lifeStage: string;
-};
-
-/** Luck pillars (gateway `LuckBody`); sent only when the gender is known. */
-export type Luck = {
-  forward: boolean;
-  startYears: number;
-  startMonths: number;
-  startDays: number;
-  startDate: string;
-  pillars: LuckPillar[];
-};
-
-/** A solar term (節) instant (gateway `SolarTermBody`). */
-export type SolarTerm = {
-  name: string;
-  longitude: number;
-  utc: string;
-};
-
-/** The chart's analysis (gateway `AnalysisBody`). */
-export type BaziAnalysis = {
-  /** The day stem (日主). */
-  dayMaster: string;
-  pillars: PillarDetail[];
-  /** 空亡 branches of the day pillar. */
-  kongWang: string[];
-  strength: DayMasterStrength | null;
-  /** Element keys (`wood` …), most helpful first. */
-  favorableElements: string[];
-  unfavorableElements: string[];
-  luck: Luck | null;
-  /** False when no birth time was given (12:00 was used). */
-  timeKnown: boolean;
-  /** Result names that depend on the unknown hour (`hour`, `elements`, `strength` …). */
-  hourDependent: string[];
-  /** Japanese notes for a person; the engine puts the time-correction sentence here. */
-  notes: string[];
-  /** Five elements over the hidden stems (weighted); `dominant` is empty. */
-  hiddenElements: (Record<ElementKey, number> & { dominant: string }) | null;
-  previousJie: SolarTerm | null;
-  nextJie: SolarTerm | null;
-};
-
-/** How the clock time became the time the pillars use (gateway `TimeBody`). */
-export type TimeCorrection = {
-  /** `YYYY-MM-DDTHH:MM:SS` as entered (12:00 when unknown). */
-  civilLocalTime: string;
-  timeZone: string;
-  utcOffsetSeconds: number;
-  summerTime: boolean;
-  utc: string;
-  /** `standard`, `mean` or `apparent`. */
-  mode: string;
-  longitude: number;
-  latitude: number;
-  longitudeCorrectionSeconds: number;
-  equationOfTimeSeconds: number;
-  totalCorrectionSeconds: number;
-  /** `YYYY-MM-DD HH:MM:SS` */
-  correctedLocalTime: string;
-  placeLabel: string;
-  placeApproximate: boolean;
-  /** `split` or `next_day`. */
-  zi: string;
-};
 
 /**
  * The public calculator's answer (spec §3). `analysis` and `time` go beyond the spec's contract and are
  * optional so that an answer without them still counts as complete; other extra fields are ignored.
  */
-export type BaziCalculation = {
-  baziChart: Record<PillarKey, Pillar>;
-  elements: ElementBalance;
+export type BaziCalculation = ChartAndElements & {
   analysis?: BaziAnalysis;
   time?: TimeCorrection | null;
 };
 
-function isPillar(value: unknown): value is Pillar {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Pillar).heavenlyStem === 'string' &&
-    typeof (value as Pillar).earthlyBranch === 'string'
-  );
-}
-
-function isBaziCalculation(value: unknown): value is BaziCalculation {
-  if (typeof value !== 'object' || value === null) return false;
-  const { baziChart, elements } = value as Partial<BaziCalculation>;
-  if (typeof baziChart !== 'object' || baziChart === null) return false;
-  if (typeof elements !== 'object' || elements === null) return false;
-  return (
-    PILLAR_KEYS.every((key) => isPillar(baziChart[key])) &&
-    ELEMENT_KEYS.every((key) => typeof elements[key] === 'number') &&
-    (ELEMENT_KEYS as readonly string[]).includes(elements.dominant)
-  );
-}
-
 /** POST /api/public/calculate-bazi: no sign-in needed. Rejects an answer without the chart and elements. */
 export async function calculateBazi(input: BirthInput): Promise<BaziCalculation> {
   const response = await api.post<unknown>(apiPaths.public.calculateBazi, input);
-  if (!isBaziCalculation(response)) {
+  if (!hasChartAndElements(response)) {
     throw new Error('calculate-bazi answered without a complete baziChart and elements');
   }
   return response;

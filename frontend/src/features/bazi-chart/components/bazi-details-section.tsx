@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 
-import type { BaziAnalysis, TimeCorrection } from '@/features/bazi-chart/api/calculate-bazi';
+import type { BaziAnalysis, TimeCorrection } from '@/lib/bazi';
 
 const loadDetails = () =>
   import(/* webpackChunkName: "bazi-details" */ '@/features/bazi-chart/components/bazi-details').then(

@@ -5,8 +5,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 
+import { BalanceReadingCard } from '@/components/bazi/balance-reading-card';
 import type { BaziCalculation } from '@/features/bazi-chart/api/calculate-bazi';
-import { BalanceReadingCard } from '@/features/bazi-chart/components/balance-reading-card';
 import { BaziDetailsSection } from '@/features/bazi-chart/components/bazi-details-section';
 import { ElementCircles } from '@/features/bazi-chart/components/element-circles';
 import { PillarChart } from '@/features/bazi-chart/components/pillar-chart';

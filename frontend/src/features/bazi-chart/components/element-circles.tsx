@@ -1,16 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-import { ELEMENT_KEYS, type ElementBalance, type ElementKey } from '@/features/bazi-chart/api/calculate-bazi';
+import { ELEMENT_KEYS, ELEMENT_LABELS, type ElementBalance } from '@/lib/bazi';
 import { elementColors } from '@/theme/palette';
-
-export const ELEMENT_LABELS: Record<ElementKey, string> = {
-  wood: '木',
-  fire: '火',
-  earth: '土',
-  metal: '金',
-  water: '水',
-};
 
 export type CircleSize = 'xl' | 'lg' | 'md' | 'sm';
 

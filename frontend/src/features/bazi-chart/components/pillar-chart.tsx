@@ -1,14 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-import { PILLAR_KEYS, type Pillar, type PillarKey } from '@/features/bazi-chart/api/calculate-bazi';
-
-const PILLAR_LABELS: Record<PillarKey, string> = {
-  year: '年柱',
-  month: '月柱',
-  day: '日柱',
-  hour: '時柱',
-};
+import { PILLAR_KEYS, PILLAR_LABELS, type Pillar, type PillarKey } from '@/lib/bazi';
 
 type PillarChartProps = {
   chart: Record<PillarKey, Pillar>;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 
-import { CHART_POLL_INTERVAL_MS } from '@/config/constants';
+import { CHART_POLL_MS } from '@/config/constants';
 
 /**
- * While `active`, calls `poll` every CHART_POLL_INTERVAL_MS (spec §4: the current user is read every
+ * While `active`, calls `poll` every CHART_POLL_MS (spec §4: the current user is read every
  * 3 s while the chart is being built). The next call is planned only after the previous one settled,
  * so a slow answer never piles up requests; turning `active` off or unmounting stops it at once.
  */
@@ -24,7 +24,7 @@ export function useChartPolling(active: boolean, poll: () => Promise<unknown>): 
           .finally(() => {
             if (!stopped) schedule();
           });
-      }, CHART_POLL_INTERVAL_MS);
+      }, CHART_POLL_MS);
     };
     schedule();
     return () => {

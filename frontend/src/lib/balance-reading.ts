@@ -3,15 +3,7 @@
  * element leads, which are missing or faint, and one line of advice. Deterministic (same values, same
  * words) and free of React, so it is tested on its own.
  */
-import { ELEMENT_KEYS, type ElementBalance, type ElementKey } from '@/features/bazi-chart/api/calculate-bazi';
-
-export const ELEMENT_NAMES: Record<ElementKey, string> = {
-  wood: '木',
-  fire: '火',
-  earth: '土',
-  metal: '金',
-  water: '水',
-};
+import { ELEMENT_KEYS, ELEMENT_LABELS, type ElementBalance, type ElementKey } from '@/lib/bazi';
 
 /** The element each one gives birth to (相生): wood feeds fire, fire makes earth, and so on. */
 export const GENERATES: Record<ElementKey, ElementKey> = {
@@ -75,7 +67,7 @@ export type BalanceReading = {
   advice: string;
 };
 
-const name = (key: ElementKey) => `「${ELEMENT_NAMES[key]}」`;
+const name = (key: ElementKey) => `「${ELEMENT_LABELS[key]}」`;
 
 export function readBalance(elements: ElementBalance): BalanceReading {
   const values = ELEMENT_KEYS.map((key) => elements[key]);

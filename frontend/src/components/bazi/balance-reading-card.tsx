@@ -1,23 +1,27 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-import type { ElementBalance } from '@/features/bazi-chart/api/calculate-bazi';
-import { readBalance } from '@/features/bazi-chart/utils/balance-reading';
+import { readBalance } from '@/lib/balance-reading';
+import type { ElementBalance } from '@/lib/bazi';
 import { elementColors } from '@/theme/palette';
 
 type BalanceReadingCardProps = {
   elements: ElementBalance;
+  /** The title's element: h4 under the landing's h3, h3 on the profile. */
+  headingComponent?: 'h3' | 'h4';
 };
 
 /** The balance in words: the overall shape, the leading element's character, what is missing, advice. */
-export function BalanceReadingCard({ elements }: BalanceReadingCardProps) {
+export function BalanceReadingCard({ elements, headingComponent = 'h4' }: BalanceReadingCardProps) {
+  const titleId = useId();
   const reading = readBalance(elements);
   const accent = elementColors[reading.dominant].main;
 
   return (
     <Box
       component="section"
-      aria-labelledby="balance-reading-title"
+      aria-labelledby={titleId}
       data-testid="balance-reading"
       data-shape={reading.shape}
       sx={{
@@ -29,7 +33,7 @@ export function BalanceReadingCard({ elements }: BalanceReadingCardProps) {
         borderLeftColor: accent,
       }}
     >
-      <Typography id="balance-reading-title" variant="h4" component="h4" sx={{ mb: 1 }}>
+      <Typography id={titleId} variant="h4" component={headingComponent} sx={{ mb: 1 }}>
         五行が語るあなた
       </Typography>
       <Typography sx={{ fontWeight: 700, mb: 1 }} data-testid="balance-reading-headline">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ElementBalance } from '@/features/bazi-chart/api/calculate-bazi';
-import { GENERATES, readBalance } from '@/features/bazi-chart/utils/balance-reading';
+import { GENERATES, readBalance } from '@/lib/balance-reading';
+import type { ElementBalance } from '@/lib/bazi';
 
 const balance = (
   wood: number,

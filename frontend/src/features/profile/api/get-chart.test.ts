@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+
+import { getChart, readChart } from '@/features/profile/api/get-chart';
+import { apiError } from '@/testing/mocks/accounts';
+import { mockReadings, sampleChart } from '@/testing/mocks/readings';
+
+describe('readChart', () => {
+  const { details, ...rest } = sampleChart;
+
+  it('reads details sent as {analysis, time}', () => {
+    const chart = readChart(sampleChart);
+    expect(chart.analysis?.dayMaster).toBe('庚');
+    expect(chart.time?.correctedLocalTime).toBe('1990-05-15 14:59:07');
+    expect(chart.builtAt).toBe('2026-11-21T09:00:05Z');
+  });
+
+  it('reads details sent as the analysis itself, with the time inside or beside it', () => {
+    expect(readChart({ ...rest, details: { ...details.analysis, time: details.time } }).time).toEqual(details.time);
+    const beside = readChart({ ...rest, details: details.analysis, time: details.time });
+    expect(beside.analysis?.pillars).toHaveLength(4);
+    expect(beside.time).toEqual(details.time);
+  });
+
+  it('reads the calculator shape (analysis and time at the top)', () => {
+    const chart = readChart({ ...rest, analysis: details.analysis, time: details.time });
+    expect(chart.analysis?.kongWang).toEqual(['申', '酉']);
+    expect(chart.time).toEqual(details.time);
+  });
+
+  it('keeps the pillars and elements when there are no details', () => {
+    const chart = readChart(rest);
+    expect(chart.analysis).toBeNull();
+    expect(chart.time).toBeNull();
+    expect(chart.baziChart.day).toEqual({ heavenlyStem: '庚', earthlyBranch: '辰' });
+  });
+
+  it('refuses an answer without the four pillars and five elements', () => {
+    expect(() => readChart({ status: 'ready' })).toThrow(/baziChart and elements/);
+  });
+});
+
+describe('getChart', () => {
+  it('is null while the server says CHART_NOT_READY and throws on other errors', async () => {
+    mockReadings({
+      chart: [
+        () => apiError(409, 'CHART_NOT_READY', '命式を準備しています。しばらくしてからもう一度お試しください'),
+        () => apiError(409, 'SOMETHING_ELSE', '別の理由'),
+      ],
+    });
+    await expect(getChart()).resolves.toBeNull();
+    await expect(getChart()).rejects.toMatchObject({ status: 409, code: 'SOMETHING_ELSE' });
+  });
+});
