@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { FullScreenSpinner, PageSpinner } from '@/components/ui/spinner';
+import { OnboardingGate } from '@/app-web/onboarding-gate';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useForgetEndedSession } from '@/features/auth/hooks/use-end-session';
@@ -62,6 +63,7 @@ export function AppRoutes() {
   if (authLoading) return <FullScreenSpinner />;
 
   return (
+    <>
     <Suspense fallback={<PageSpinner />}>
       <Routes>
         {signedIn ? (
@@ -100,5 +102,8 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
       </Routes>
     </Suspense>
+    {/* ONBOARDING (onboarding branch): the first-run overlay for signed-in users; belongs in the signed-in app shell. */}
+    {signedIn && auth.status === 'signed-in' && <OnboardingGate user={auth.user} />}
+    </>
   );
 }
