@@ -24,7 +24,7 @@ const OnboardingOverlay = lazy(
  * flag and plays it again, even when the server says it was completed, and is then removed from the URL.
  * Once started, the overlay stays until it says it is done, whatever the refreshed user says meanwhile.
  */
-export function OnboardingGate({ user }: { user: User }) {
+export default function OnboardingGate({ user }: { user: User }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();

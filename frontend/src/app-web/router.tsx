@@ -3,7 +3,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { FullScreenSpinner, PageSpinner } from '@/components/ui/spinner';
-import { OnboardingGate } from '@/app-web/onboarding-gate';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useForgetEndedSession } from '@/features/auth/hooks/use-end-session';
@@ -39,6 +38,8 @@ const AccountDeleted = lazy(
   () => import(/* webpackChunkName: "route-account-deleted" */ '@/app-web/routes/account-deleted'),
 );
 const AdminHandoff = lazy(() => import(/* webpackChunkName: "route-admin-handoff" */ '@/app-web/routes/admin-handoff'));
+// The onboarding gate (and, only when it starts, the overlay) is fetched by signed-in users alone.
+const OnboardingGate = lazy(() => import(/* webpackChunkName: "onboarding-gate" */ '@/app-web/onboarding-gate'));
 const UnauthorizedRedirect = lazy(
   () => import(/* webpackChunkName: "route-unauthorized" */ '@/app-web/routes/unauthorized-redirect'),
 );
@@ -64,46 +65,50 @@ export function AppRoutes() {
 
   return (
     <>
-    <Suspense fallback={<PageSpinner />}>
-      <Routes>
-        {signedIn ? (
-          <>
-            <Route path={paths.home} element={<Home />} />
-            <Route path={paths.homeAlias} element={<Home />} />
-            <Route path={paths.auth.login} element={<Login />} />
-            <Route path={paths.chat} element={<Chat />} />
-            <Route path={paths.profile} element={<Profile />} />
-            <Route path={paths.friends} element={<Friends />} />
-            <Route path={paths.diary} element={<Diary />} />
-            <Route path={paths.shop} element={<Shop />} />
-            <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
-            <Route path={paths.lifeFortune} element={<LifeFortune />} />
-            <Route path={paths.settings} element={<Settings />} />
-            {/* Verifying signs in: the verify screen gives way to home. */}
-            <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
-          </>
-        ) : (
-          <>
-            <Route path={paths.landing} element={<Landing />} />
-            <Route path={paths.homeAlias} element={<UnauthorizedRedirect />} />
-            <Route path={paths.about} element={<About />} />
-            <Route path={paths.auth.login} element={<Login />} />
-            <Route path={paths.auth.signup} element={<Signup />} />
-            <Route path={paths.auth.verify} element={<Verify />} />
-            <Route path={paths.auth.forgotPassword} element={<ForgotPassword />} />
-            <Route path={paths.resetPassword} element={<ResetPassword />} />
-          </>
-        )}
-        <Route path={paths.invite.pattern} element={<Invite />} />
-        <Route path={paths.supportReply.pattern} element={<SupportReply />} />
-        <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />
-        <Route path={paths.accountDeleted} element={<AccountDeleted />} />
-        <Route path={paths.admin.pattern} element={<AdminHandoff />} />
-        <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
-      </Routes>
-    </Suspense>
-    {/* ONBOARDING (onboarding branch): the first-run overlay for signed-in users; belongs in the signed-in app shell. */}
-    {signedIn && auth.status === 'signed-in' && <OnboardingGate user={auth.user} />}
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          {signedIn ? (
+            <>
+              <Route path={paths.home} element={<Home />} />
+              <Route path={paths.homeAlias} element={<Home />} />
+              <Route path={paths.auth.login} element={<Login />} />
+              <Route path={paths.chat} element={<Chat />} />
+              <Route path={paths.profile} element={<Profile />} />
+              <Route path={paths.friends} element={<Friends />} />
+              <Route path={paths.diary} element={<Diary />} />
+              <Route path={paths.shop} element={<Shop />} />
+              <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
+              <Route path={paths.lifeFortune} element={<LifeFortune />} />
+              <Route path={paths.settings} element={<Settings />} />
+              {/* Verifying signs in: the verify screen gives way to home. */}
+              <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
+            </>
+          ) : (
+            <>
+              <Route path={paths.landing} element={<Landing />} />
+              <Route path={paths.homeAlias} element={<UnauthorizedRedirect />} />
+              <Route path={paths.about} element={<About />} />
+              <Route path={paths.auth.login} element={<Login />} />
+              <Route path={paths.auth.signup} element={<Signup />} />
+              <Route path={paths.auth.verify} element={<Verify />} />
+              <Route path={paths.auth.forgotPassword} element={<ForgotPassword />} />
+              <Route path={paths.resetPassword} element={<ResetPassword />} />
+            </>
+          )}
+          <Route path={paths.invite.pattern} element={<Invite />} />
+          <Route path={paths.supportReply.pattern} element={<SupportReply />} />
+          <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />
+          <Route path={paths.accountDeleted} element={<AccountDeleted />} />
+          <Route path={paths.admin.pattern} element={<AdminHandoff />} />
+          <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
+        </Routes>
+      </Suspense>
+      {/* ONBOARDING (onboarding branch): the first-run overlay for signed-in users; belongs in the signed-in app shell. */}
+      {signedIn && auth.status === 'signed-in' && (
+        <Suspense fallback={null}>
+          <OnboardingGate user={auth.user} />
+        </Suspense>
+      )}
     </>
   );
 }
