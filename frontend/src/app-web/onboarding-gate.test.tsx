@@ -104,10 +104,10 @@ describe('when the onboarding shows', () => {
       }),
     );
     renderAt('/');
-    await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const readsBefore = userReads;
 
-    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(FLAG)).toBe('true');

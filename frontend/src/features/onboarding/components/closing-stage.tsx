@@ -7,7 +7,12 @@ import { StarField } from '@/features/onboarding/components/star-field';
 import { useEscape } from '@/features/onboarding/hooks/use-escape';
 import { nightSky } from '@/theme/palette';
 
-export const CLOSING_LINES = ['あなたの流れは、今日も静かに巡っている。', 'さあ、一緒に歩きはじめよう。'] as const;
+/** The two lines, in phrases: a narrow screen breaks a line only between them. */
+const CLOSING_PHRASES = [
+  ['あなたの流れは、', '今日も静かに巡っている。'],
+  ['さあ、', '一緒に歩きはじめよう。'],
+] as const;
+export const CLOSING_LINES = CLOSING_PHRASES.map((phrases) => phrases.join('')) as [string, string];
 
 type ClosingPhase = 'start' | 'first' | 'second' | 'fading';
 
@@ -61,9 +66,9 @@ export function ClosingStage({ onDone }: ClosingStageProps) {
       <Box sx={{ position: 'relative', display: 'grid', justifyItems: 'center', gap: 3, textAlign: 'center' }}>
         <Mascot size={96} />
         <Box aria-live="polite" sx={{ display: 'grid', gap: 1.5, minHeight: '4.5em' }}>
-          {CLOSING_LINES.map((line, i) => (
+          {CLOSING_PHRASES.map((phrases, i) => (
             <Box
-              key={line}
+              key={phrases.join('')}
               component="p"
               sx={{
                 m: 0,
@@ -76,7 +81,13 @@ export function ClosingStage({ onDone }: ClosingStageProps) {
                 transition: 'opacity 900ms ease, transform 900ms ease',
               }}
             >
-              {i < shown ? line : null}
+              {i < shown
+                ? phrases.map((phrase) => (
+                    <Box component="span" key={phrase} sx={{ display: 'inline-block' }}>
+                      {phrase}
+                    </Box>
+                  ))
+                : null}
             </Box>
           ))}
         </Box>

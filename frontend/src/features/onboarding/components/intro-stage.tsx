@@ -16,19 +16,26 @@ import { useEscape } from '@/features/onboarding/hooks/use-escape';
 import { useIntroSequence } from '@/features/onboarding/hooks/use-intro-sequence';
 import { nightSky } from '@/theme/palette';
 
-/** Shown (fading in, then out) once the transmission has come through. */
-export const INTRO_MESSAGE = 'あなたの星から、メッセージが届きました。';
+/**
+ * Shown (fading in, then out) once the transmission has come through; in two phrases, so that a narrow
+ * screen breaks the line between them.
+ */
+const INTRO_MESSAGE_PHRASES = ['あなたの星から、', 'メッセージが届きました。'] as const;
+export const INTRO_MESSAGE = INTRO_MESSAGE_PHRASES.join('');
 
 /** The navigator's first words; the blank line is where it pauses for 2 s. */
 export function greetingFor(name: string | null): string {
   const hello = name ? `${name}さん、はじめまして。` : 'はじめまして。';
+  // Short lines: each fits a phone's width, so none breaks in the middle of a phrase.
   return [
     hello,
     'わたしは巡りのナビゲーター。',
-    'あなたが生まれた日の星空から、ずっと呼びかけていたんだ。',
+    '生まれた日の星空から、',
+    'ずっとあなたを呼んでいたんだ。',
     '',
-    'あなたの毎日には、あなただけの流れがある。',
-    'その流れを、これから一緒に読んでいこうね。',
+    'あなたの毎日には、',
+    'あなただけの流れがある。',
+    'これから一緒に、読んでいこうね。',
   ].join('\n');
 }
 
@@ -130,7 +137,11 @@ export function IntroStage({ name, reducedMotion, onStartTour, onSkip }: IntroSt
             ...noMotion,
           }}
         >
-          {INTRO_MESSAGE}
+          {INTRO_MESSAGE_PHRASES.map((phrase) => (
+            <Box component="span" key={phrase} sx={{ display: 'inline-block' }}>
+              {phrase}
+            </Box>
+          ))}
         </Box>
       )}
 
@@ -143,7 +154,7 @@ export function IntroStage({ name, reducedMotion, onStartTour, onSkip }: IntroSt
             alignItems: 'center',
             gap: { xs: 3, sm: 4 },
             width: '100%',
-            maxWidth: 720,
+            maxWidth: 640,
             py: 4,
             animation: `${rise} 700ms ease both`,
             ...noMotion,
@@ -166,7 +177,7 @@ export function IntroStage({ name, reducedMotion, onStartTour, onSkip }: IntroSt
                 flex: 1,
                 width: '100%',
                 p: { xs: 2.5, sm: 3 },
-                borderRadius: 4,
+                borderRadius: '20px',
                 bgcolor: 'rgba(23, 19, 51, 0.78)',
                 border: '1px solid rgba(232, 191, 116, 0.45)',
                 boxShadow: '0 18px 48px rgba(0, 0, 0, 0.35)',
@@ -189,7 +200,11 @@ export function IntroStage({ name, reducedMotion, onStartTour, onSkip }: IntroSt
               <TypedText
                 typing={typing}
                 text={greeting}
-                sx={{ fontSize: { xs: '0.98rem', sm: '1.08rem' }, lineHeight: 1.95, letterSpacing: '0.04em' }}
+                sx={{
+                  fontSize: { xs: '0.98rem', sm: '1.08rem' },
+                  lineHeight: 1.95,
+                  letterSpacing: '0.04em',
+                }}
               />
             </Box>
           </Box>

@@ -10,6 +10,9 @@ import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
+/** A closing line, shown as one paragraph (made of phrases). */
+const lineShown = (line: string) =>
+  screen.queryByText((_, element) => element?.tagName === 'P' && element.textContent === line);
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const flag = () => localStorage.getItem('meguri_onboarding_completed');
 
@@ -84,7 +87,8 @@ describe('the onboarding overlay', () => {
     const calls = completeEndpoint(() => HttpResponse.json({ message: '問題が発生しました', code: 'INTERNAL' }, { status: 500 }));
     const { onCompleted, onClose } = renderOverlay();
 
-    fireEvent.keyDown(document.body, { key: 'Escape' });
+    // From inside the dialog, where the focus is: the modal must not swallow it.
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await advance(500);
     await advance(0);
 
@@ -107,6 +111,21 @@ describe('the onboarding overlay', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(flag()).toBe('true');
     expect(calls.count).toBe(1);
+  });
+
+  it('skips from the tour with Esc pressed in its bubble', async () => {
+    const audio = fakeAudio();
+    completeEndpoint();
+    const { onClose } = renderOverlay();
+    fireEvent.click(await toButtons(audio));
+    await advance(3000);
+    const bubble = screen.getByTestId('tour-bubble');
+    expect(bubble).toHaveFocus();
+    fireEvent.keyDown(bubble, { key: 'Escape' });
+    await advance(0);
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(flag()).toBe('true');
   });
 
   it('goes from the intro through the 13 steps to the closing screen, completing once', async () => {
@@ -132,9 +151,9 @@ describe('the onboarding overlay', () => {
     expect(onCompleted).toHaveBeenCalledTimes(1);
 
     await advance(1000);
-    expect(screen.getByText(CLOSING_LINES[0])).toBeInTheDocument();
+    expect(lineShown(CLOSING_LINES[0])).toBeInTheDocument();
     await advance(2000);
-    expect(screen.getByText(CLOSING_LINES[1])).toBeInTheDocument();
+    expect(lineShown(CLOSING_LINES[1])).toBeInTheDocument();
     await advance(4499);
     expect(onClose).not.toHaveBeenCalled();
     await advance(1);

@@ -8,7 +8,6 @@ import { Mascot } from '@/components/mascot/mascot';
 import { TypedText } from '@/features/onboarding/components/typed-text';
 import type { Typewriter } from '@/features/onboarding/hooks/use-typewriter';
 import type { BubblePlacement } from '@/features/onboarding/utils/bubble-placement';
-import { nightSky } from '@/theme/palette';
 
 const BUBBLE_BORDER = '1px solid rgba(61, 52, 120, 0.18)';
 
@@ -79,12 +78,12 @@ export function TourBubble({
         zIndex: 1,
         bgcolor: 'background.paper',
         color: 'text.primary',
-        borderRadius: 4,
+        borderRadius: '18px',
         border: BUBBLE_BORDER,
         boxShadow: '0 18px 48px rgba(15, 12, 38, 0.35)',
-        outline: 'none',
         transition: reducedMotion ? 'none' : 'top 250ms ease, left 250ms ease',
-        '&:focus-visible': { boxShadow: `0 0 0 3px ${nightSky.gold}, 0 18px 48px rgba(15, 12, 38, 0.35)` },
+        // The bubble takes the focus only to start the keyboard there; it is no control, so no ring.
+        '&&:focus, &&:focus-visible': { outline: 'none', boxShadow: '0 18px 48px rgba(15, 12, 38, 0.35)' },
       }}
     >
       {tail && (

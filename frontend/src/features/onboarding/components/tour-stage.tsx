@@ -120,7 +120,7 @@ export function TourStage({ reducedMotion, onFinished, onSkip }: TourStageProps)
           style={{ top: highlight.top, left: highlight.left, width: highlight.width, height: highlight.height }}
           sx={{
             position: 'fixed',
-            borderRadius: 3.5,
+            borderRadius: '14px',
             pointerEvents: 'none',
             // The page stays lit inside the highlight and dims everywhere else.
             outline: `9999px solid ${DIM}`,
