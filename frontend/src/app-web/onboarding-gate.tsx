@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 
 import { userKey, type User } from '@/features/auth/api/get-user';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import {
   clearOnboardingCompletedLocally,
   isOnboardingCompletedLocally,
@@ -13,24 +14,30 @@ import {
   shouldShowOnboarding,
 } from '@/features/onboarding/utils/should-show-onboarding';
 
-// Its own chunk: users who have finished the onboarding never download it.
+// Fetched only when the onboarding starts: users who have finished it never download it.
 const OnboardingOverlay = lazy(
   () => import(/* webpackChunkName: "onboarding" */ '@/features/onboarding/components/onboarding-overlay'),
 );
 
+/** The onboarding of the signed-in user, if any (mounted by `OnboardingMount`). */
+export default function OnboardingGate() {
+  const auth = useAuth();
+  return auth.status === 'signed-in' ? <Gate user={auth.user} /> : null;
+}
+
 /**
- * Starts the onboarding overlay for a signed-in user (spec §4) when they have a username and a birth date
- * and neither this browser's flag nor the server marks it completed. `?replay-tutorial=true` clears the
- * flag and plays it again, even when the server says it was completed, and is then removed from the URL.
- * Once started, the overlay stays until it says it is done, whatever the refreshed user says meanwhile.
+ * Starts the onboarding overlay (spec §4) when the user has a username and a birth date and neither this
+ * browser's flag nor the server marks it completed. `?replay-tutorial=true` clears the flag and plays it
+ * again, even when the server says it was completed, and is then removed from the URL. Once started, the
+ * overlay stays until it says it is done, whatever the refreshed user says meanwhile; once done, it comes
+ * back in this page's life only on request (even when no flag could be stored).
  */
-export default function OnboardingGate({ user }: { user: User }) {
+function Gate({ user }: { user: User }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   // Each start gets its own key, so a replay during a run starts over.
   const [run, setRun] = useState<number | null>(null);
-  // Closed once in this page's life, it only comes back on request (even if no flag could be stored).
   const closed = useRef(false);
   const { username, birthDate, hasCompletedOnboarding } = user;
   const replay = isReplayRequested(search);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 
+import { OnboardingMount } from '@/app-web/onboarding-mount';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { FullScreenSpinner, PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -38,8 +39,6 @@ const AccountDeleted = lazy(
   () => import(/* webpackChunkName: "route-account-deleted" */ '@/app-web/routes/account-deleted'),
 );
 const AdminHandoff = lazy(() => import(/* webpackChunkName: "route-admin-handoff" */ '@/app-web/routes/admin-handoff'));
-// The onboarding gate (and, only when it starts, the overlay) is fetched by signed-in users alone.
-const OnboardingGate = lazy(() => import(/* webpackChunkName: "onboarding-gate" */ '@/app-web/onboarding-gate'));
 const UnauthorizedRedirect = lazy(
   () => import(/* webpackChunkName: "route-unauthorized" */ '@/app-web/routes/unauthorized-redirect'),
 );
@@ -103,12 +102,8 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
         </Routes>
       </Suspense>
-      {/* ONBOARDING (onboarding branch): the first-run overlay for signed-in users; belongs in the signed-in app shell. */}
-      {signedIn && auth.status === 'signed-in' && (
-        <Suspense fallback={null}>
-          <OnboardingGate user={auth.user} />
-        </Suspense>
-      )}
+      {/* ONBOARDING (onboarding branch): the first-run overlay for signed-in users; belongs in the app shell. */}
+      {signedIn && <OnboardingMount />}
     </>
   );
 }
