@@ -122,7 +122,7 @@ test.beforeAll(() => {
 });
 
 test('a new user meets the navigator, walks the 13 steps to 完了 and sees the closing screen', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await signUp(page);
 
   // Stage 1: the transmission, the message, the greeting, the buttons.

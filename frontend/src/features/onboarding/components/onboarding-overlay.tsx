@@ -70,7 +70,7 @@ export function OnboardingOverlay({ name, onCompleted, onClose }: OnboardingOver
         data-testid="onboarding-overlay"
         data-stage={stage}
         tabIndex={-1}
-        sx={{ outline: 'none' }}
+        sx={{ position: 'fixed', inset: 0, outline: 'none' }}
       >
         {stage === 'intro' && (
           <IntroStage name={name} reducedMotion={reducedMotion} onStartTour={() => setStage('tour')} onSkip={skip} />
