@@ -30,9 +30,9 @@ function renderAt(route: string) {
   );
 }
 
-/** Home has rendered, so the gate has made up its mind. */
-async function homeShown() {
-  expect(await screen.findByRole('heading', { name: 'ホーム' })).toBeInTheDocument();
+/** A signed-in screen has rendered (the chat's: the gate works on every one), so the gate has made up its mind. */
+async function screenShown() {
+  expect(await screen.findByRole('heading', { name: 'チャット' })).toBeInTheDocument();
   // The overlay is a lazily loaded chunk: give it the time it would need to arrive.
   await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
 }
@@ -54,23 +54,23 @@ describe('when the onboarding shows', () => {
 
   it('does not show when the server says it was completed', async () => {
     mockSession({ ...newUser, hasCompletedOnboarding: true });
-    renderAt('/');
-    await homeShown();
+    renderAt('/chat');
+    await screenShown();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('does not show when this browser says it was completed', async () => {
     localStorage.setItem(FLAG, 'true');
     mockSession(newUser);
-    renderAt('/');
-    await homeShown();
+    renderAt('/chat');
+    await screenShown();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('does not show before the profile has a birth date', async () => {
     mockSession({ ...newUser, birthDate: null });
-    renderAt('/');
-    await homeShown();
+    renderAt('/chat');
+    await screenShown();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
