@@ -31,6 +31,20 @@ export async function skipIntro(page: Page): Promise<void> {
 }
 
 /**
+ * Marks the first-run onboarding as finished in this browser before any page script runs, for journeys
+ * that sign a new user in but are about something else (e2e/onboarding.spec.ts covers the overlay).
+ */
+export async function skipOnboarding(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    try {
+      localStorage.setItem('meguri_onboarding_completed', 'true');
+    } catch {
+      // about:blank has no storage; the app's own pages do.
+    }
+  });
+}
+
+/**
  * Stops the page's fake clock (installed with `page.clock.install()` before `goto`) once the page has
  * booted. Pausing before the first load would also hold back the app's own start-up, so tests let the
  * clock run until the screen is up and then take control of time.

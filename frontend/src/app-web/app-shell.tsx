@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
+import { OnboardingMount } from '@/app-web/onboarding-mount';
 import { ShellLayout } from '@/components/layouts/shell-layout';
 import { PageSpinner } from '@/components/ui/spinner';
 
@@ -15,7 +16,8 @@ export default function AppShell() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      {/* Overlays of the signed-in app go here, one line each (e.g. the onboarding overlay). */}
+      {/* Overlays of the signed-in app, one line each, outside the screens' Suspense. */}
+      <OnboardingMount />
     </ShellLayout>
   );
 }

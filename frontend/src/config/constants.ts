@@ -43,6 +43,40 @@ export const LANDING_ANIMATION_FLAG = 'hasSeenLandingAnimation';
 export const BUBBLE_ROTATION_MS = 5000;
 export const CAROUSEL_INTERVAL_MS = 6000;
 
+/**
+ * The first-run onboarding overlay (spec §2, §4, §9): intro, 13-step tour, closing screen.
+ * Local-storage flag `{product}_onboarding_completed`: once set, the overlay does not start on its own.
+ */
+export const ONBOARDING_FLAG = 'meguri_onboarding_completed';
+/** `?replay-tutorial=true` clears the flag and plays the onboarding again. */
+export const ONBOARDING_REPLAY_PARAM = 'replay-tutorial';
+/** Intro: up to 3 transmission beeps, played at 1.5× speed. */
+export const ONBOARDING_MAX_BEEPS = 3;
+export const ONBOARDING_AUDIO_RATE = 1.5;
+export const ONBOARDING_STAR_COUNT = 60;
+/** Intro: the message fades in over 3 s and out over 1 s; skipping fades the intro out over 0.5 s. */
+export const ONBOARDING_MESSAGE_FADE_IN_MS = 3000;
+export const ONBOARDING_MESSAGE_FADE_OUT_MS = 1000;
+export const ONBOARDING_SKIP_FADE_MS = 500;
+/** Intro greeting: 50 ms per character after a 0.5 s start, 2 s pause at a blank line; buttons 2 s after. */
+export const GREETING_CHAR_MS = 50;
+export const GREETING_START_DELAY_MS = 500;
+export const GREETING_BREAK_PAUSE_MS = 2000;
+export const GREETING_BUTTONS_DELAY_MS = 2000;
+/** Tour: each step's text types at 30 ms per character after 300 ms. */
+export const TOUR_CHAR_MS = 30;
+export const TOUR_START_DELAY_MS = 300;
+export const TOUR_BUBBLE_MAX_WIDTH_PX = 360;
+export const TOUR_VIEWPORT_MARGIN_PX = 16;
+export const TOUR_HIGHLIGHT_MARGIN_PX = 8;
+/** A step looks for its target this often, and gives up (bubble centred, no highlight) after this long. */
+export const TOUR_TARGET_RETRY_MS = 100;
+export const TOUR_TARGET_WAIT_MS = 3000;
+/** '完了' on the last step: fade out, then finish after 1 s. */
+export const TOUR_FINISH_MS = 1000;
+/** Closing screen: first line, second line, fade-out, done (ms from its start). */
+export const CLOSING_TIMELINE_MS = { firstLine: 1000, secondLine: 3000, fadeOut: 5500, done: 7500 } as const;
+
 /** Accounts (spec §5, §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;

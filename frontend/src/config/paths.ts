@@ -65,6 +65,9 @@ export const apiPaths = {
     emailPreferences: '/api/settings/email-preferences',
   },
   account: '/api/account',
+  onboarding: {
+    complete: '/api/onboarding/complete',
+  },
   places: {
     search: (query: string) => `/api/places/search?query=${encodeURIComponent(query)}`,
     coordinates: (location: string) => `/api/places/coordinates?location=${encodeURIComponent(location)}`,

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-import { Mascot } from '@/features/about/components/mascot';
+import { Mascot } from '@/components/mascot/mascot';
 import { nightSky, starField } from '@/theme/palette';
 
 /** The about page's opening: what 巡り is, in one line, over the night sky. */

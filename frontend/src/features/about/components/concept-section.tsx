@@ -4,8 +4,8 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 
+import { Mascot } from '@/components/mascot/mascot';
 import { BUBBLE_ROTATION_MS } from '@/config/constants';
-import { Mascot } from '@/features/about/components/mascot';
 import { RotationControls } from '@/features/about/components/rotation-controls';
 import { useRotation } from '@/features/about/hooks/use-rotation';
 
