@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin test test-rust test-frontend test-e2e bench bench-engine bench-gateway size build fmt lint clean
+.PHONY: help dev admin test test-rust test-frontend test-e2e bench bench-engine bench-gateway bench-daily size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -25,13 +25,16 @@ test-frontend: ## frontend type check and unit tests only
 test-e2e: ## Chromium end-to-end tests only (starts the fleet on free ports)
 	@deploy/dev/e2e.sh
 
-bench: bench-engine bench-gateway ## all benchmarks (prints figures)
+bench: bench-engine bench-gateway bench-daily ## all benchmarks (prints figures)
 
 bench-engine: ## criterion benchmarks of the engine (chart, almanac, places)
 	cargo bench -p bazi-engine
 
 bench-gateway: ## the calculator through gateway → gRPC → engine under load (wrk, 64 connections, 20 s)
 	@deploy/bench/calculator.sh
+
+bench-daily: ## building a daily reading (criterion) and the stored GET /api/fortune/daily under load (wrk, 64 connections, 20 s)
+	@deploy/bench/daily.sh
 
 size: ## production bundle sizes per entry and chunk (raw and gzip)
 	cd frontend && npm run build && npm run size

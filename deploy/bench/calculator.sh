@@ -8,13 +8,17 @@ trap 'stop_all' EXIT
 command -v wrk >/dev/null || die "wrk is missing. Install it with: sudo apt-get install -y wrk"
 
 ensure_redis
+# The fleet includes the services that own a schema (start_fleet provisions them).
+ensure_postgres
 say "building release binaries"
-(cd "$ROOT" && cargo build --quiet --release --bin gateway --bin bazi-engine) || die "cargo build failed"
+(cd "$ROOT" && cargo build --quiet --release --bin gateway --bin bazi-engine --bin identity --bin fortune-gen \
+  --bin billing --bin notify) || die "cargo build failed"
 target_dir() { echo "${CARGO_TARGET_DIR:-$ROOT/target}"; }
-# start() runs target/debug; point it at the release build.
+# Every binary start_fleet runs (and provisions with) comes from the release build.
+export MEGURI_BIN_DIR="$(target_dir)/release"
 start() {
   local name="$1"; shift
-  env "$@" "$(target_dir)/release/$name" >"$LOGS/bench-$name.log" 2>&1 &
+  env "$@" "$MEGURI_BIN_DIR/$name" >"$LOGS/bench-$name.log" 2>&1 &
   STARTED_PIDS+=("$!")
 }
 mkdir -p "$ROOT/frontend/dist"

@@ -109,7 +109,7 @@ build_services() {
     return
   fi
   say "building the services (cargo build)"
-  (cd "$ROOT" && cargo build --quiet --bin gateway --bin bazi-engine --bin identity --bin billing --bin notify) \
+  (cd "$ROOT" && cargo build --quiet --bin gateway --bin bazi-engine --bin identity --bin fortune-gen --bin billing --bin notify) \
     || die "cargo build failed"
 }
 
@@ -166,9 +166,11 @@ PY
 
 # start_db_service NAME GRPC_PORT ADMIN_PORT ENV... — provisions the service's role and schema
 # (idempotent; as DATABASE_URL's admin role), then starts it; it runs its migrations itself.
+# DB_ROLE names the role when it differs from NAME (fortune-gen's is `fortune`: role names take no
+# hyphen); its password is kept in .dev/db_password_<role>.
 start_db_service() {
   local name="$1" grpc="$2" admin="$3"; shift 3
-  local url; url="$(service_db_url "$name")"
+  local url; url="$(service_db_url "${DB_ROLE:-$name}")"
   DATABASE_ADMIN_URL="$DATABASE_URL" DATABASE_URL="$url" LOG_FORMAT=pretty RUST_LOG=warn \
     "${MEGURI_BIN_DIR:-$(target_dir)/debug}/$name" provision >>"$LOGS/$name.log" 2>&1 \
     || { tail -n 20 "$LOGS/$name.log"; die "could not provision the $name schema (see .dev/logs/$name.log)"; }
@@ -189,23 +191,31 @@ start_fleet() {
   ensure_internal_secret
   EVENTS_PREFIX="${EVENTS_PREFIX:-meguri:}"
   local app_url="http://localhost:$port"
-  local id_grpc id_admin bill_grpc bill_admin notify_grpc notify_admin
+  local id_grpc id_admin fortune_grpc fortune_admin bill_grpc bill_admin notify_grpc notify_admin
   id_grpc="$(free_port)"; id_admin="$(free_port)"; bill_grpc="$(free_port)"; bill_admin="$(free_port)"
-  notify_grpc="$(free_port)"; notify_admin="$(free_port)"
+  notify_grpc="$(free_port)"; notify_admin="$(free_port)"; fortune_grpc="$(free_port)"; fortune_admin="$(free_port)"
 
   start bazi-engine GRPC_PORT="$engine_grpc" ADMIN_PORT="$engine_admin" \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
   start_db_service identity "$id_grpc" "$id_admin" TOKEN_PEPPER="$(dev_secret token_pepper)"
+  # fortune-gen writes with the built-in generator unless OPENAI_API_KEY and OPENAI_BASE_URL are set.
+  DB_ROLE=fortune start_db_service fortune-gen "$fortune_grpc" "$fortune_admin" \
+    BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
+    ${OPENAI_BASE_URL:+OPENAI_BASE_URL="$OPENAI_BASE_URL"} ${OPENAI_API_KEY:+OPENAI_API_KEY="$OPENAI_API_KEY"} \
+    ${OPENAI_MODEL:+OPENAI_MODEL="$OPENAI_MODEL"} ${LLM_TIMEOUT_MS:+LLM_TIMEOUT_MS="$LLM_TIMEOUT_MS"} \
+    ${CHART_RETRY_BASE_MS:+CHART_RETRY_BASE_MS="$CHART_RETRY_BASE_MS"}
   start_db_service billing "$bill_grpc" "$bill_admin"
   start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" \
     MAIL_DIR="${MAIL_DIR:-$DEV/mail}" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${NOTIFY_RETRY_BASE_MS:+NOTIFY_RETRY_BASE_MS="$NOTIFY_RETRY_BASE_MS"}
   wait_ready bazi-engine "$engine_admin"
   wait_ready identity "$id_admin"
+  wait_ready fortune-gen "$fortune_admin"
   wait_ready billing "$bill_admin"
   wait_ready notify "$notify_admin"
 
   start gateway PORT="$port" HOST=127.0.0.1 APP_ENV=development REDIS_URL="$REDIS_URL" REDIS_KEY_PREFIX="$EVENTS_PREFIX" \
     BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
+    FORTUNE_ADDR="http://127.0.0.1:$fortune_grpc" \
     BILLING_ADDR="http://127.0.0.1:$bill_grpc" NOTIFY_ADDR="http://127.0.0.1:$notify_grpc" \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" ADMIN_JWT_SECRET="$(dev_secret admin_jwt_secret)" \
     PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="$ROOT/frontend/dist" \

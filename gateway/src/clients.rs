@@ -245,6 +245,7 @@ macro_rules! service_client {
 }
 
 use meguri_proto::billing as billing_pb;
+use meguri_proto::fortune as fortune_pb;
 use meguri_proto::identity as identity_pb;
 use meguri_proto::notify as notify_pb;
 
@@ -291,6 +292,22 @@ service_client!(
     Notify, notify_pb::notify_client::NotifyClient<Channel>, {
         read get_email_preferences(notify_pb::GetEmailPreferencesRequest) -> notify_pb::GetEmailPreferencesResponse = "GetEmailPreferences";
         write update_email_preferences(notify_pb::UpdateEmailPreferencesRequest) -> notify_pb::UpdateEmailPreferencesResponse = "UpdateEmailPreferences";
+    }
+);
+
+service_client!(
+    /// The fortune-gen service (charts, readings, ratings, reports).
+    Fortune, fortune_pb::fortune_client::FortuneClient<Channel>, {
+        read get_chart_status(fortune_pb::GetChartStatusRequest) -> fortune_pb::GetChartStatusResponse = "GetChartStatus";
+        read get_chart(fortune_pb::GetChartRequest) -> fortune_pb::GetChartResponse = "GetChart";
+        // Generates and stores the day's reading on the first call of the day, idempotently.
+        read get_daily_reading(fortune_pb::GetDailyReadingRequest) -> fortune_pb::DailyReading = "GetDailyReading";
+        read get_day_info(fortune_pb::GetDayInfoRequest) -> fortune_pb::GetDayInfoResponse = "GetDayInfo";
+        read list_badges(fortune_pb::ListBadgesRequest) -> fortune_pb::ListBadgesResponse = "ListBadges";
+        write rate_fortune(fortune_pb::RateFortuneRequest) -> fortune_pb::Rating = "RateFortune";
+        write update_rating_feedback(fortune_pb::UpdateRatingFeedbackRequest) -> fortune_pb::Rating = "UpdateRatingFeedback";
+        read get_yearly_report(fortune_pb::GetYearlyReportRequest) -> fortune_pb::Report = "GetYearlyReport";
+        read get_life_report(fortune_pb::GetLifeReportRequest) -> fortune_pb::Report = "GetLifeReport";
     }
 );
 

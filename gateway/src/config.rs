@@ -22,9 +22,10 @@ pub struct Config {
     pub redis: RedisConfig,
     /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
     pub bazi_engine_addr: String,
-    /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`), `BILLING_ADDR` (`…:50056`),
-    /// `NOTIFY_ADDR` (`…:50057`).
+    /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`), `FORTUNE_ADDR` (`…:50054`),
+    /// `BILLING_ADDR` (`…:50056`), `NOTIFY_ADDR` (`…:50057`).
     pub identity_addr: String,
+    pub fortune_addr: String,
     pub billing_addr: String,
     pub notify_addr: String,
     /// `ADMIN_JWT_SECRET`: signs the admin SPA's bearer tokens. Unset: admin login answers 503.
@@ -33,6 +34,9 @@ pub struct Config {
     pub jwt_secret: SecretString,
     /// `GRPC_TIMEOUT_MS` (default 2000): the deadline of every gRPC call, retries included.
     pub grpc_timeout: Duration,
+    /// `READING_TIMEOUT_MS` (default 10000): the deadline of the calls that may write a reading with
+    /// the LLM (daily reading, reports); keep it above fortune-gen's `LLM_TIMEOUT_MS`.
+    pub reading_timeout: Duration,
     /// `PUBLIC_ORIGIN`: the origins allowed to send state-changing requests (comma-separated;
     /// default `http://localhost:$PORT`).
     pub public_origins: Vec<String>,
@@ -165,6 +169,7 @@ impl Config {
         };
         let identity_addr = addr("IDENTITY_ADDR", 50053);
         let billing_addr = addr("BILLING_ADDR", 50056);
+        let fortune_addr = addr("FORTUNE_ADDR", 50054);
         let notify_addr = addr("NOTIFY_ADDR", 50057);
         let admin_jwt_secret = match Env::raw("ADMIN_JWT_SECRET") {
             None => None,
@@ -186,6 +191,7 @@ impl Config {
             Some(v) => SecretString::from(v),
         };
         let grpc_timeout = Duration::from_millis(e.parse("GRPC_TIMEOUT_MS", 2000_u64, "milliseconds"));
+        let reading_timeout = Duration::from_millis(e.parse("READING_TIMEOUT_MS", 10_000_u64, "milliseconds"));
         let public_origins = match Env::raw("PUBLIC_ORIGIN") {
             None => vec![format!("http://localhost:{port}")],
             Some(list) => {
@@ -233,10 +239,12 @@ impl Config {
             bazi_engine_addr,
             identity_addr,
             billing_addr,
+            fortune_addr,
             notify_addr,
             admin_jwt_secret,
             jwt_secret,
             grpc_timeout,
+            reading_timeout,
             public_origins,
             session,
             rate_limit,

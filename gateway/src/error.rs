@@ -16,6 +16,8 @@ use tonic::Code;
 
 /// The metadata entry in which a service names the stable code of an error.
 pub const CODE_METADATA: &str = "x-meguri-code";
+/// The gRPC metadata key in which a service says when a RESOURCE_EXHAUSTED call may be retried (seconds).
+pub const RETRY_AFTER_METADATA: &str = "retry-after";
 
 /// The Japanese message for a stable code; `None` for a code this gateway does not know.
 #[must_use]
@@ -69,6 +71,16 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "USER_NOT_FOUND" => "アカウントが見つかりません",
         "ADMIN_INACTIVE" => "この管理者アカウントは無効になっています",
         "ADMIN_DISABLED" => "管理画面へのログインは現在利用できません",
+        // readings (fortune-gen)
+        "CHART_NOT_READY" => "命式を準備しています。しばらくしてからもう一度お試しください",
+        "PROFILE_INCOMPLETE" => "生年月日が登録されていません。プロフィールから登録してください",
+        "INVALID_TIMEZONE_OFFSET" => "タイムゾーンの指定が正しくありません",
+        "INVALID_FORTUNE_TYPE" => "評価する占いの種類が正しくありません",
+        "INVALID_RATING" => "評価は positive または negative で指定してください",
+        "INVALID_CONTENT_HASH" => "評価する内容の指定が正しくありません",
+        "FEEDBACK_TOO_LONG" => "ご意見は1000文字以内で入力してください",
+        "INVALID_CONTEXT" => "評価に添える情報の形式が正しくありません",
+        "RATING_NOT_FOUND" => "先に評価を選んでください",
         // --- session and access ---
         "UNAUTHENTICATED" => "ログインが必要です",
         "PERMISSION_DENIED" => "この操作を行う権限がありません",
@@ -154,6 +166,10 @@ pub enum ApiError {
     /// Too many requests from one client; retry after the given time (429).
     #[error("rate limited")]
     RateLimited { retry_after: Duration },
+    /// Something that may be done once per period was just done (429 with its own code, e.g.
+    /// `RESEND_COOLDOWN`); retry after the given time.
+    #[error("{code}: cooling down")]
+    Cooldown { code: &'static str, retry_after: Duration },
     /// A gRPC call failed; mapped per DESIGN, the message taken from the table.
     #[error("upstream {rpc} failed: {status:?}")]
     Upstream { rpc: &'static str, status: tonic::Status },
@@ -180,6 +196,7 @@ impl ApiError {
             Self::ForbiddenOrigin => (Cow::Borrowed("FORBIDDEN_ORIGIN"), StatusCode::FORBIDDEN),
             Self::Coded { status, code } => (Cow::Borrowed(code), *status),
             Self::RateLimited { .. } => (Cow::Borrowed("RATE_LIMITED"), StatusCode::TOO_MANY_REQUESTS),
+            Self::Cooldown { code, .. } => (Cow::Borrowed(code), StatusCode::TOO_MANY_REQUESTS),
             Self::Upstream { status, .. } => {
                 let http = http_status_for(status.code());
                 let sent =
@@ -193,6 +210,23 @@ impl ApiError {
             }
             Self::Unavailable(_) => (Cow::Borrowed("SERVICE_UNAVAILABLE"), StatusCode::SERVICE_UNAVAILABLE),
             Self::Unexpected(_) => (Cow::Borrowed("INTERNAL_ERROR"), StatusCode::INTERNAL_SERVER_ERROR),
+        }
+    }
+
+    /// Whole seconds for a `Retry-After` header: our own limits, or a service's `retry-after`
+    /// metadata on RESOURCE_EXHAUSTED (identity's resend cooldown).
+    fn retry_after_seconds(&self) -> Option<u64> {
+        match self {
+            Self::RateLimited { retry_after } | Self::Cooldown { retry_after, .. } => {
+                Some(retry_after.as_secs().max(1))
+            }
+            Self::Upstream { status, .. } if status.code() == Code::ResourceExhausted => status
+                .metadata()
+                .get(RETRY_AFTER_METADATA)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.parse::<u64>().ok())
+                .map(|s| s.max(1)),
+            _ => None,
         }
     }
 
@@ -243,11 +277,10 @@ impl ResponseError for ApiError {
             _ => {}
         }
         let mut response = HttpResponse::build(status);
-        if let Self::RateLimited { retry_after } = self {
-            let seconds = retry_after.as_secs().max(1);
-            if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
-                response.insert_header((header::RETRY_AFTER, value));
-            }
+        if let Some(seconds) = self.retry_after_seconds()
+            && let Ok(value) = HeaderValue::from_str(&seconds.to_string())
+        {
+            response.insert_header((header::RETRY_AFTER, value));
         }
         response.insert_header((header::CACHE_CONTROL, "no-store")).json(self.body())
     }

@@ -38,6 +38,15 @@ use crate::routes;
         routes::account::delete::account,
         routes::admin::post::login,
         routes::almanac::get::almanac,
+        routes::fortune::get::daily,
+        routes::fortune::get::day_info,
+        routes::fortune::get::badges,
+        routes::fortune::get::chart,
+        routes::fortune::get::yearly,
+        routes::fortune::get::life,
+        routes::fortune::get::friend_updates,
+        routes::fortune::post::rate,
+        routes::fortune::patch::rate_feedback,
         routes::health::get::healthz,
         routes::health::get::readyz,
         routes::health::get::metrics,
@@ -50,6 +59,7 @@ use crate::routes;
         (name = "settings", description = "Account settings of the signed-in user"),
         (name = "admin", description = "The admin SPA's sign-in"),
         (name = "almanac", description = "Japanese almanac"),
+        (name = "fortune", description = "Readings of the signed-in user: daily reading, day-info, ratings, chart, reports"),
         (name = "operations", description = "Probes, metrics and this document"),
     )
 )]

@@ -237,13 +237,21 @@ impl RateLimiter {
                 .query_async(&mut conn)
                 .await
                 .map_err(|e| e.to_string())?;
-            Ok::<bool, String>(set.is_some())
+            if set.is_some() {
+                return Ok::<Option<i64>, String>(None);
+            }
+            // Already done within the period: how long until it may be done again.
+            let remaining_ms: i64 =
+                redis::cmd("PTTL").arg(&key).query_async(&mut conn).await.map_err(|e| e.to_string())?;
+            Ok(Some(remaining_ms))
         })
         .await;
         match result {
-            Ok(Ok(false)) => {
+            Ok(Ok(Some(remaining_ms))) => {
                 metrics::rate_limited(what_label(what));
-                Err(ApiError::Coded { status: actix_web::http::StatusCode::TOO_MANY_REQUESTS, code })
+                let remaining =
+                    u64::try_from(remaining_ms).map_or(ttl, |ms| Duration::from_millis(ms.div_ceil(1000) * 1000));
+                Err(ApiError::Cooldown { code, retry_after: remaining })
             }
             _ => Ok(()),
         }

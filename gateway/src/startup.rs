@@ -25,7 +25,7 @@ use meguri_telemetry::PrometheusHandle;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::admin_token::AdminTokens;
-use crate::clients::{self, BaziEngine, Billing, CallPolicy, Identity, Notify};
+use crate::clients::{self, BaziEngine, Billing, CallPolicy, Fortune, Identity, Notify};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -46,6 +46,9 @@ pub struct AppState {
     pub identity: Identity,
     pub billing: Billing,
     pub notify: Notify,
+    pub fortune: Fortune,
+    /// fortune-gen for the calls that may generate with the LLM (`READING_TIMEOUT_MS`).
+    pub readings: Fortune,
     pub rate_limiter: RateLimiter,
     /// `None` when `ADMIN_JWT_SECRET` is unset: admin login is then unavailable.
     pub admin_tokens: Option<AdminTokens>,
@@ -128,6 +131,7 @@ impl Application {
         let identity_endpoint = endpoint(&config.identity_addr, "IDENTITY_ADDR")?;
         let billing_endpoint = endpoint(&config.billing_addr, "BILLING_ADDR")?;
         let notify_endpoint = endpoint(&config.notify_addr, "NOTIFY_ADDR")?;
+        let fortune_endpoint = endpoint(&config.fortune_addr, "FORTUNE_ADDR")?;
         let admin_tokens = config.admin_jwt_secret.as_ref().map(AdminTokens::new);
 
         let session_settings = web::Data::new(SessionSettings {
@@ -140,6 +144,7 @@ impl Application {
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
         let policy = CallPolicy::new(minter, config.grpc_timeout);
+        let reading_policy = CallPolicy { timeout: config.reading_timeout, ..policy.clone() };
         let static_dir = config.static_dir.clone();
 
         let listener = TcpListener::bind((config.host, config.port))
@@ -153,6 +158,8 @@ impl Application {
                 identity: Identity::new(identity_endpoint.connect_lazy(), policy.clone()),
                 billing: Billing::new(billing_endpoint.connect_lazy(), policy.clone()),
                 notify: Notify::new(notify_endpoint.connect_lazy(), policy.clone()),
+                fortune: Fortune::new(fortune_endpoint.connect_lazy(), policy.clone()),
+                readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
                 rate_limiter: rate_limiter.clone(),
                 admin_tokens: admin_tokens.clone(),
             });

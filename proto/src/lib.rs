@@ -21,3 +21,6 @@ pub use generated::meguri::billing::v1 as billing;
 
 /// `meguri.notify.v1`: e-mail delivery and preferences.
 pub use generated::meguri::notify::v1 as notify;
+
+/// `meguri.fortune.v1`: charts, daily readings, day-info, badges, ratings and reports.
+pub use generated::meguri::fortune::v1 as fortune;

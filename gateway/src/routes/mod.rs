@@ -4,6 +4,7 @@ pub mod account;
 pub mod admin;
 pub mod almanac;
 pub mod auth;
+pub mod fortune;
 pub mod health;
 pub mod onboarding;
 pub mod places;
@@ -49,6 +50,15 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .route("/account", web::delete().to(account::delete::account))
         .route("/admin/login", web::post().to(admin::post::login))
         .route("/almanac", web::get().to(almanac::get::almanac))
+        .route("/fortune/daily", web::get().to(fortune::get::daily))
+        .route("/day-info", web::get().to(fortune::get::day_info))
+        .route("/fortune/badges", web::get().to(fortune::get::badges))
+        .route("/fortune/chart", web::get().to(fortune::get::chart))
+        .route("/fortune/yearly", web::get().to(fortune::get::yearly))
+        .route("/fortune/life", web::get().to(fortune::get::life))
+        .route("/fortunes/rate", web::post().to(fortune::post::rate))
+        .route("/fortunes/rate", web::patch().to(fortune::patch::rate_feedback))
+        .route("/friend-updates", web::get().to(fortune::get::friend_updates))
         .route("/openapi.json", web::get().to(crate::openapi::openapi_json));
 }
 

@@ -317,3 +317,110 @@ async fn a_cross_origin_sign_up_is_refused() {
         .expect("request");
     assert_eq!(response.status(), 403);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_admin_signs_in_for_fifteen_minutes_and_an_inactive_one_is_refused() {
+    let app = spawn().await;
+    app.identity.create_admin("ops@example.jp", "admin password 1").await;
+
+    let (status, body) = json(
+        app.post("/api/admin/login", json!({"email": "ops@example.jp", "password": "admin password 1"}), None).await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["admin"]["email"].as_str(), body["admin"]["role"].as_str()),
+        (Some("ops@example.jp"), Some("admin"))
+    );
+    let token = body["token"].as_str().expect("a token");
+    let claims = gateway::admin_token::AdminTokens::new(&secrecy::SecretString::from(
+        "admin-secret-for-tests-only-0123456789".to_owned(),
+    ))
+    .verify(token)
+    .expect("signed with ADMIN_JWT_SECRET");
+    assert_eq!(claims.role, "admin");
+    let expires_at =
+        chrono::DateTime::parse_from_rfc3339(body["expiresAt"].as_str().expect("expiresAt")).expect("RFC 3339");
+    let ttl = expires_at.timestamp() - chrono::Utc::now().timestamp();
+    assert!((890..=900).contains(&ttl), "the token lives 15 minutes, not {ttl} s");
+
+    let (status, body) = json(
+        app.post("/api/admin/login", json!({"email": "ops@example.jp", "password": "wrong password"}), None).await,
+    )
+    .await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("INVALID_CREDENTIALS")));
+    // A user account is not an admin account.
+    app.signed_up("hanako@example.jp", "hanako").await;
+    let (status, _) = json(
+        app.post("/api/admin/login", json!({"email": "hanako@example.jp", "password": "correct horse battery"}), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 401);
+
+    app.identity.deactivate_admin("ops@example.jp").await;
+    let (status, body) = json(
+        app.post("/api/admin/login", json!({"email": "ops@example.jp", "password": "admin password 1"}), None).await,
+    )
+    .await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("ADMIN_INACTIVE")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_resend_within_the_cooldown_says_when_to_try_again() {
+    let app = spawn().await;
+    let signed_up = app
+        .post(
+            "/api/auth/signup",
+            json!({"email": "taro@example.jp", "password": "correct horse battery", "username": "taro",
+                   "privacyPolicyAccepted": true}),
+            None,
+        )
+        .await;
+    assert_eq!(signed_up.status(), 201);
+    // The sign-up just sent a code: identity's own cooldown answers.
+    let resend = app.post("/api/auth/resend-verification", json!({"email": "taro@example.jp"}), None).await;
+    let retry_after: u64 = resend
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After header");
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    let (status, body) = json(resend).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("RESEND_COOLDOWN")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_gateway_cooldown_on_resend_also_says_when_to_try_again() {
+    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    let identity = identity::testkit::spawn(SECRET, &prefix).await;
+    let port = identity.grpc_port;
+    let gateway = spawn_app_with(move |c| {
+        c.identity_addr = format!("http://127.0.0.1:{port}");
+        c.redis.key_prefix = prefix;
+        c.rate_limit.enabled = true;
+    })
+    .await;
+    let send = || async {
+        gateway
+            .client
+            .post(gateway.url("/api/auth/resend-verification"))
+            .header("origin", ORIGIN)
+            .json(&json!({"email": "nobody@example.jp"}))
+            .send()
+            .await
+            .expect("request")
+    };
+    assert_eq!(send().await.status(), 200, "the first resend goes through (unknown addresses answer the same)");
+    let second = send().await;
+    assert_eq!(second.status(), 429);
+    let retry_after: u64 = second
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After header");
+    assert!((55..=60).contains(&retry_after), "{retry_after}");
+    assert_eq!(json(second).await.1["code"], "RESEND_COOLDOWN");
+}

@@ -249,6 +249,13 @@ impl BaziEngine for EngineDouble {
         Err(Status::unimplemented("not used by the gateway yet"))
     }
 
+    async fn read_transits(
+        &self,
+        _: Request<pb::ReadTransitsRequest>,
+    ) -> Result<Response<pb::ReadTransitsResponse>, Status> {
+        Err(Status::unimplemented("not used by the gateway"))
+    }
+
     async fn get_almanac(
         &self,
         request: Request<pb::GetAlmanacRequest>,
@@ -398,9 +405,11 @@ pub fn test_config(engine_port: u16) -> Config {
         identity_addr: "http://127.0.0.1:9".to_owned(),
         billing_addr: "http://127.0.0.1:9".to_owned(),
         notify_addr: "http://127.0.0.1:9".to_owned(),
+        fortune_addr: "http://127.0.0.1:9".to_owned(),
         admin_jwt_secret: Some(SecretString::from("admin-secret-for-tests-only-0123456789")),
         jwt_secret: SecretString::from(SECRET),
         grpc_timeout: Duration::from_millis(2000),
+        reading_timeout: Duration::from_millis(5000),
         public_origins: vec![ORIGIN.to_owned()],
         session: SessionConfig { cookie_secure: false, ttl: Duration::from_secs(600) },
         rate_limit: RateLimitConfig {
@@ -445,6 +454,9 @@ async fn spawn_gateway(engine: Option<TestEngine>, engine_port: u16, customise: 
     let port = app.port();
     let handle = app.handle();
     tokio::spawn(app.run_until_stopped());
+    // fortune-gen (linked for the readings tests) brings reqwest's rustls without a crypto provider;
+    // the tests speak plain HTTP, but reqwest wants a provider installed before building a client.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
         engine,

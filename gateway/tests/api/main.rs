@@ -12,5 +12,6 @@ mod openapi;
 mod origin;
 mod places;
 mod rate_limit;
+mod readings;
 mod session;
 mod static_files;

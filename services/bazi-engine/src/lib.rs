@@ -14,3 +14,4 @@ pub use error::EngineError;
 pub mod batch;
 pub mod chart;
 pub mod compat;
+pub mod transit;

@@ -19,7 +19,7 @@ use crate::domain::{
     SecretDigester, Username, VerificationCode,
 };
 use crate::error::Error;
-use crate::user::{Admin, User};
+use crate::user::{Admin, BirthProfile, User};
 
 /// The time source; tests move it forward to expire codes and links.
 pub trait Clock: Send + Sync {
@@ -402,6 +402,14 @@ impl Accounts {
         users::find(&mut conn, id).await?.ok_or(Error::UserNotFound)
     }
 
+    /// A live user's gender and birth data (for another service: the caller's role is checked at
+    /// the edge).
+    #[tracing::instrument(skip_all, fields(user_id = %id))]
+    pub async fn birth_profile(&self, id: UserId) -> Result<BirthProfile, Error> {
+        let mut conn = self.conn().await?;
+        users::birth_profile(&mut conn, id).await?.ok_or(Error::UserNotFound)
+    }
+
     #[tracing::instrument(skip_all, fields(user_id = %id))]
     pub async fn update_username(&self, id: UserId, username: &str) -> Result<User, Error> {
         let username = Username::parse(username)?;
@@ -440,6 +448,7 @@ impl Accounts {
                     || before.birth_latitude != after.birth_latitude
                     || before.gender != after.gender;
                 if changed {
+                    users::mark_birth_changed(conn, id, now).await?;
                     enqueue(conn, &BirthDataChanged { user_id: id }).await?;
                 }
                 Ok((after, changed))

@@ -55,6 +55,13 @@ pub enum Error {
     /// UNAUTHENTICATED: a user-scoped call without a user token.
     #[error("not called for a user")]
     NotAUser,
+    /// PERMISSION_DENIED PERMISSION_DENIED: a service-only call (GetBirthProfile) with a user or
+    /// visitor token.
+    #[error("service or admin token required")]
+    PermissionDenied,
+    /// INVALID_ARGUMENT INVALID_USER_ID: a user id that is not a UUID.
+    #[error("invalid user id")]
+    InvalidUserId,
     /// INTERNAL: anything else; logged with its cause chain.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -103,6 +110,8 @@ impl Error {
             Self::UserNotFound => "USER_NOT_FOUND",
             Self::AdminInactive => "ADMIN_INACTIVE",
             Self::NotAUser => "UNAUTHENTICATED",
+            Self::PermissionDenied => "PERMISSION_DENIED",
+            Self::InvalidUserId => "INVALID_USER_ID",
             Self::Unexpected(_) => "INTERNAL_ERROR",
         }
     }
@@ -116,12 +125,15 @@ impl From<Error> for Status {
             | Error::CodeInvalid
             | Error::ResetTokenInvalid
             | Error::EmailChangeTokenInvalid
-            | Error::SameEmail => Status::invalid_argument(code),
+            | Error::SameEmail
+            | Error::InvalidUserId => Status::invalid_argument(code),
             Error::EmailTaken | Error::UsernameTaken => Status::already_exists(code),
             Error::CodeExpired | Error::CodeExhausted => Status::failed_precondition(code),
             Error::ResendCooldown(_) => Status::resource_exhausted(code),
             Error::InvalidCredentials | Error::NotAUser => Status::unauthenticated(code),
-            Error::EmailNotVerified | Error::WrongPassword | Error::AdminInactive => Status::permission_denied(code),
+            Error::EmailNotVerified | Error::WrongPassword | Error::AdminInactive | Error::PermissionDenied => {
+                Status::permission_denied(code)
+            }
             Error::UserNotFound => Status::not_found(code),
             Error::Unexpected(e) => {
                 tracing::error!(name: "identity.unexpected", cause_chain = ?e, "unexpected error");

@@ -9,7 +9,7 @@ use tonic::{Request, Response, Status};
 use crate::accounts::{Accounts, SignUp};
 use crate::domain::{Gender, RawBirth};
 use crate::error::Error;
-use crate::user::User;
+use crate::user::{BirthProfile, User};
 
 pub struct IdentityService {
     pub accounts: Accounts,
@@ -23,6 +23,15 @@ fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
             Subject::Anonymous => Err(Error::NotAUser.into()),
         },
         _ => Err(Error::NotAUser.into()),
+    }
+}
+
+/// Another service (or an admin tool) calling on its own behalf; users and visitors are refused.
+fn service_caller<T>(request: &Request<T>) -> Result<(), Status> {
+    match meguri_auth::claims(request).map(|c| c.role) {
+        Some(Role::Service | Role::Admin) => Ok(()),
+        Some(Role::User | Role::Visitor) => Err(Error::PermissionDenied.into()),
+        None => Err(Error::NotAUser.into()),
     }
 }
 
@@ -52,6 +61,21 @@ fn birth_in(birth: Option<pb::BirthData>) -> RawBirth {
         location: b.birth_location,
         longitude: b.longitude,
         latitude: b.latitude,
+    }
+}
+
+fn birth_profile_out(p: BirthProfile) -> pb::GetBirthProfileResponse {
+    pb::GetBirthProfileResponse {
+        user_id: p.id.to_string(),
+        gender: gender_out(p.gender),
+        birth: Some(pb::BirthData {
+            birth_date: p.birth_date.map(|d| d.format("%Y-%m-%d").to_string()),
+            birth_time: p.birth_time,
+            birth_location: p.birth_location,
+            longitude: p.birth_longitude,
+            latitude: p.birth_latitude,
+        }),
+        updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     }
 }
 
@@ -223,5 +247,15 @@ impl Identity for IdentityService {
             email: admin.email,
             role: admin.role,
         }))
+    }
+
+    async fn get_birth_profile(
+        &self,
+        request: Request<pb::GetBirthProfileRequest>,
+    ) -> Result<Response<pb::GetBirthProfileResponse>, Status> {
+        service_caller(&request)?;
+        let id: UserId = request.get_ref().user_id.trim().parse().map_err(|_| Error::InvalidUserId)?;
+        let profile = self.accounts.birth_profile(id).await?;
+        Ok(Response::new(birth_profile_out(profile)))
     }
 }

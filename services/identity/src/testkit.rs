@@ -55,6 +55,36 @@ impl Drop for TestIdentity {
     }
 }
 
+impl TestIdentity {
+    /// Creates an active admin, as `identity create-admin` does.
+    ///
+    /// # Panics
+    /// When the admin cannot be stored.
+    #[allow(clippy::expect_used)]
+    pub async fn create_admin(&self, email: &str, password: &str) -> uuid::Uuid {
+        let hasher = crate::domain::PasswordHasher::new(256, 1, 1).expect("argon2 parameters");
+        crate::accounts::create_admin(&self.db.pool, &hasher, email, password).await.expect("admin created")
+    }
+
+    /// Marks an admin inactive (as an operator would in the database).
+    ///
+    /// # Panics
+    /// When the database refuses.
+    #[allow(clippy::expect_used)]
+    pub async fn deactivate_admin(&self, email: &str) {
+        use diesel::{ExpressionMethods as _, QueryDsl as _};
+        use diesel_async::RunQueryDsl as _;
+
+        use crate::db::schema::admin_users;
+        let mut conn = self.db.pool.get().await.expect("a connection");
+        diesel::update(admin_users::table.filter(admin_users::email.eq(email)))
+            .set(admin_users::is_active.eq(false))
+            .execute(&mut conn)
+            .await
+            .expect("admin deactivated");
+    }
+}
+
 /// The PostgreSQL admin URL of the test machine (`DATABASE_ADMIN_URL`, default local `postgres`).
 #[must_use]
 pub fn admin_url() -> SecretString {

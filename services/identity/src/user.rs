@@ -27,6 +27,21 @@ pub struct User {
     pub last_login_at: Option<DateTime<Utc>>,
 }
 
+/// A user's gender and birth data as other services read them (GetBirthProfile).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BirthProfile {
+    pub id: UserId,
+    pub gender: Option<Gender>,
+    pub birth_date: Option<NaiveDate>,
+    pub birth_time: Option<String>,
+    pub birth_location: Option<String>,
+    pub birth_longitude: Option<f64>,
+    pub birth_latitude: Option<f64>,
+    /// When the birth data or gender last changed (the account's last update for rows older than
+    /// that column).
+    pub updated_at: DateTime<Utc>,
+}
+
 /// An admin account.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Admin {

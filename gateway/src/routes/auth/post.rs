@@ -8,7 +8,7 @@ use meguri_proto::identity as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::user::{UserBody, credits};
+use super::user::{UserBody, extras};
 use crate::clients::CallContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::rate_limit::Bucket;
@@ -118,8 +118,8 @@ async fn sign_in(
     let user = user.ok_or_else(|| anyhow::anyhow!("identity returned no user"))?;
     let id = user_id(&user.id)?;
     session.log_in(id, Role::User).await?;
-    let credits = credits(state, &as_user(req, id)).await;
-    Ok(HttpResponse::Ok().json(UserBody::new(user, credits)))
+    let extras = extras(state, &as_user(req, id)).await;
+    Ok(HttpResponse::Ok().json(UserBody::new(user, extras)))
 }
 
 /// Creates an account and mails a verification code.

@@ -1,7 +1,7 @@
-//! The user object of `GET /api/auth/user`, composed from identity (the account) and billing (the
-//! credit balance).
+//! The user object of `GET /api/auth/user`, composed from identity (the account), fortune-gen (the
+//! chart's status) and billing (the credit balance).
 
-use meguri_proto::{billing as billing_pb, identity as pb};
+use meguri_proto::{billing as billing_pb, fortune as fortune_pb, identity as pb};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -37,8 +37,9 @@ pub struct UserBody {
     pub has_completed_onboarding: bool,
     pub pending_email: Option<String>,
     pub timezone_offset: i32,
-    /// The chart's state. `pending` until the chart service has built it (fortune-gen).
-    #[schema(example = "pending")]
+    /// The chart's state from fortune-gen: `pending` (not built yet, no birth date, or fortune-gen
+    /// not answering), `generating`, `ready` or `failed`.
+    #[schema(example = "ready")]
     pub bazi_chart_status: &'static str,
     /// The credit balance; null when billing does not answer.
     #[schema(example = 3)]
@@ -61,7 +62,7 @@ fn gender(value: i32) -> Option<&'static str> {
 
 impl UserBody {
     #[must_use]
-    pub fn new(user: pb::User, credits: Option<i64>) -> Self {
+    pub fn new(user: pb::User, extras: Extras) -> Self {
         let birth = user.birth.unwrap_or_default();
         Self {
             id: user.id,
@@ -80,8 +81,8 @@ impl UserBody {
             has_completed_onboarding: user.has_completed_onboarding,
             pending_email: user.pending_email,
             timezone_offset: user.timezone_offset,
-            bazi_chart_status: "pending",
-            credits,
+            bazi_chart_status: extras.chart_status,
+            credits: extras.credits,
             role: "user",
             created_at: user.created_at,
             last_login_at: user.last_login_at,
@@ -89,9 +90,46 @@ impl UserBody {
     }
 }
 
-/// The balance of the caller, or `None` (logged) when billing fails: the user object must not
-/// fail because of the balance.
-pub async fn credits(state: &AppState, ctx: &CallContext) -> Option<i64> {
+/// What other services add to the account: the chart's status and the balance.
+#[derive(Clone, Copy, Debug)]
+pub struct Extras {
+    pub chart_status: &'static str,
+    pub credits: Option<i64>,
+}
+
+impl Extras {
+    /// The birth data just changed: the chart will be rebuilt, whatever fortune-gen said a moment ago.
+    #[must_use]
+    pub const fn chart_rebuilding(self) -> Self {
+        Self { chart_status: "pending", ..self }
+    }
+}
+
+/// The chart's status and the balance of the caller, fetched together. Neither may fail the user
+/// object: a service that does not answer is logged and gives `pending` / `null`.
+pub async fn extras(state: &AppState, ctx: &CallContext) -> Extras {
+    let (chart_status, credits) = tokio::join!(chart_status(state, ctx), credits(state, ctx));
+    Extras { chart_status, credits }
+}
+
+/// The chart's status as the spec's values; `pending` (logged) when fortune-gen fails.
+async fn chart_status(state: &AppState, ctx: &CallContext) -> &'static str {
+    match state.fortune.get_chart_status(ctx, fortune_pb::GetChartStatusRequest {}).await {
+        Ok(status) => match status.status.as_str() {
+            "generating" => "generating",
+            "ready" => "ready",
+            "failed" => "failed",
+            _ => "pending",
+        },
+        Err(status) => {
+            tracing::warn!(name: "gateway.user.chart_status_unavailable", code = ?status.code(), "fortune-gen did not answer");
+            "pending"
+        }
+    }
+}
+
+/// The balance of the caller, or `None` (logged) when billing fails.
+async fn credits(state: &AppState, ctx: &CallContext) -> Option<i64> {
     match state.billing.get_balance(ctx, billing_pb::GetBalanceRequest { user_id: String::new() }).await {
         Ok(balance) => Some(balance.credits),
         Err(status) => {
@@ -101,15 +139,15 @@ pub async fn credits(state: &AppState, ctx: &CallContext) -> Option<i64> {
     }
 }
 
-/// The account from identity plus the balance, fetched together.
+/// The account from identity plus the chart status and the balance, fetched together.
 ///
 /// # Errors
 /// identity's status (NOT_FOUND for a deleted account).
 pub async fn compose(state: &AppState, ctx: &CallContext) -> Result<UserBody, ApiError> {
-    let (user, credits) = tokio::join!(state.identity.get_user(ctx, pb::GetUserRequest {}), credits(state, ctx));
+    let (user, extras) = tokio::join!(state.identity.get_user(ctx, pb::GetUserRequest {}), extras(state, ctx));
     let user = user
         .map_err(|s| ApiError::from_status("GetUser", s))?
         .user
         .ok_or_else(|| anyhow::anyhow!("GetUser: no user"))?;
-    Ok(UserBody::new(user, credits))
+    Ok(UserBody::new(user, extras))
 }

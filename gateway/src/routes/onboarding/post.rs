@@ -2,7 +2,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use meguri_proto::identity as pb;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::auth::user::{UserBody, credits};
+use crate::routes::auth::user::{UserBody, extras};
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -25,5 +25,5 @@ pub async fn complete(
         .await
         .map_err(|s| ApiError::from_status("CompleteOnboarding", s))?;
     let user = done.user.ok_or_else(|| anyhow::anyhow!("CompleteOnboarding: no user"))?;
-    Ok(HttpResponse::Ok().json(UserBody::new(user, credits(&state, &ctx).await)))
+    Ok(HttpResponse::Ok().json(UserBody::new(user, extras(&state, &ctx).await)))
 }

@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::auth::user::{UserBody, credits};
+use crate::routes::auth::user::{UserBody, extras};
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -36,5 +36,5 @@ pub async fn username(
         .await
         .map_err(|s| ApiError::from_status("UpdateUsername", s))?;
     let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateUsername: no user"))?;
-    Ok(HttpResponse::Ok().json(UserBody::new(user, credits(&state, &ctx).await)))
+    Ok(HttpResponse::Ok().json(UserBody::new(user, extras(&state, &ctx).await)))
 }

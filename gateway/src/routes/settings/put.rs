@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use super::get::PreferencesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
-use crate::routes::auth::user::{UserBody, credits};
+use crate::routes::auth::user::{UserBody, extras};
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -51,7 +51,9 @@ pub async fn birth_data(
         .await
         .map_err(|s| ApiError::from_status("UpdateBirthData", s))?;
     let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateBirthData: no user"))?;
-    Ok(HttpResponse::Ok().json(UserBody::new(user, credits(&state, &ctx).await)))
+    let extras = extras(&state, &ctx).await;
+    let extras = if updated.birth_data_changed { extras.chart_rebuilding() } else { extras };
+    Ok(HttpResponse::Ok().json(UserBody::new(user, extras)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -4,8 +4,10 @@
 use crate::error::{from_engine, status};
 use bazi_engine::almanac;
 use bazi_engine::chart::{self, Chart, PillarDetail, PillarView, TermView};
+use bazi_engine::ganzhi::{Branch, GanZhi, Stem};
 use bazi_engine::input::{BirthInput, RawBirthInput, parse_date};
-use bazi_engine::pillars::ElementCounts;
+use bazi_engine::pillars::{ElementCounts, Pillars};
+use bazi_engine::transit::{self, MAX_PILLARS};
 use meguri_proto::bazi_engine as pb;
 use pb::bazi_engine_server::BaziEngine;
 use tonic::{Code, Request, Response, Status};
@@ -226,6 +228,58 @@ fn almanac_day(d: &almanac::AlmanacDay) -> pb::AlmanacDay {
     }
 }
 
+fn invalid(message: &str) -> Status {
+    status(Code::InvalidArgument, "INVALID_ARGUMENT", message)
+}
+
+/// A stem-branch pair of the sixty; `what` names it in the message (e.g. `natal.day`).
+fn ganzhi(p: Option<&pb::Pillar>, what: &str) -> Result<GanZhi, Status> {
+    let p = p.ok_or_else(|| invalid(&format!("{what} is required")))?;
+    let stem = Stem::parse(p.heavenly_stem.trim());
+    let branch = Branch::parse(p.earthly_branch.trim());
+    match (stem, branch) {
+        (Some(s), Some(b)) => {
+            GanZhi::from_parts(s, b).ok_or_else(|| invalid(&format!("{what}: not one of the sixty stem-branch pairs")))
+        }
+        _ => Err(invalid(&format!("{what}: expected a heavenly stem (甲..癸) and an earthly branch (子..亥)"))),
+    }
+}
+
+fn natal_pillars(n: Option<&pb::NatalPillars>) -> Result<Pillars, Status> {
+    let n = n.ok_or_else(|| invalid("natal is required"))?;
+    Ok(Pillars {
+        year: ganzhi(n.year.as_ref(), "natal.year")?,
+        month: ganzhi(n.month.as_ref(), "natal.month")?,
+        day: ganzhi(n.day.as_ref(), "natal.day")?,
+        hour: ganzhi(n.hour.as_ref(), "natal.hour")?,
+    })
+}
+
+fn transit_to_pb(t: &transit::Transit) -> pb::Transit {
+    pb::Transit {
+        pillar: Some(pillar(t.pillar.into())),
+        stem_ten_god: t.stem_ten_god.name_ja().to_owned(),
+        branch_ten_god: t.branch_ten_god.name_ja().to_owned(),
+        life_stage: t.life_stage.name_ja().to_owned(),
+        stem_element: t.stem_element.key().to_owned(),
+        branch_element: t.branch_element.key().to_owned(),
+        relations: t
+            .relations
+            .iter()
+            .map(|r| pb::TransitRelation {
+                kind: r.kind.key().to_owned(),
+                name: r.kind.name_ja().to_owned(),
+                natal_position: r.natal_position.key().to_owned(),
+                natal: r.natal.to_owned(),
+                favorable: r.favorable(),
+            })
+            .collect(),
+        kong_wang: t.kong_wang,
+        nayin: t.nayin.to_owned(),
+        support: t.support,
+    }
+}
+
 fn suggestion(p: &bazi_engine::places::Place) -> pb::PlaceSuggestion {
     pb::PlaceSuggestion {
         label: p.label(),
@@ -310,5 +364,34 @@ impl BaziEngine for Engine {
             from_engine(&bazi_engine::EngineError::PlaceNotFound(location.chars().take(100).collect()))
         })?;
         Ok(Response::new(pb::ResolvePlaceResponse { place: Some(suggestion(place)) }))
+    }
+
+    async fn read_transits(
+        &self,
+        request: Request<pb::ReadTransitsRequest>,
+    ) -> Result<Response<pb::ReadTransitsResponse>, Status> {
+        let r = request.get_ref();
+        let natal = natal_pillars(r.natal.as_ref())?;
+        if r.pillars.len() > MAX_PILLARS {
+            return Err(invalid(&format!("at most {MAX_PILLARS} pillars per call")));
+        }
+        let pillars = r
+            .pillars
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ganzhi(Some(p), &format!("pillars[{i}]")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (strength, transits) = transit::read_transits(&natal, &pillars);
+        Ok(Response::new(pb::ReadTransitsResponse {
+            transits: transits.iter().map(transit_to_pb).collect(),
+            natal_strength: Some(pb::Strength {
+                score: strength.score,
+                verdict: strength.verdict.to_owned(),
+                reasons: strength.reasons,
+                favorable_elements: keys(&strength.favorable),
+                unfavorable_elements: keys(&strength.unfavorable),
+            }),
+            day_master: natal.day_master().name().to_owned(),
+        }))
     }
 }

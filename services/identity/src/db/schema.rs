@@ -26,6 +26,7 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
+        birth_updated_at -> Nullable<Timestamptz>,
     }
 }
 

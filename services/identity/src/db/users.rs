@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::schema::{user_consent, users};
 use crate::domain::{BirthData, Gender};
-use crate::user::User;
+use crate::user::{BirthProfile, User};
 
 diesel::define_sql_function! {
     /// SQL `lower(text)`: addresses and usernames are compared case-insensitively.
@@ -95,6 +95,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
             users::birth_location.eq(birth.and_then(|b| b.location.clone())),
             users::birth_longitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.0))),
             users::birth_latitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.1))),
+            users::birth_updated_at.eq(birth.map(|_| user.now)),
             users::created_at.eq(user.now),
             users::updated_at.eq(user.now),
         ))
@@ -259,6 +260,65 @@ pub async fn set_birth(
     Ok(())
 }
 
+/// Records that the birth data (or the gender) changed at `now`.
+pub async fn mark_birth_changed(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
+        .set(users::birth_updated_at.eq(now))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A live account's gender and birth data, for other services.
+pub async fn birth_profile(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+) -> Result<Option<BirthProfile>, diesel::result::Error> {
+    users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .select((
+            users::gender,
+            users::birth_date,
+            users::birth_time,
+            users::birth_location,
+            users::birth_longitude,
+            users::birth_latitude,
+            users::birth_updated_at,
+            users::updated_at,
+        ))
+        .first::<BirthProfileRow>(conn)
+        .await
+        .optional()
+        .map(|row| {
+            row.map(|r| BirthProfile {
+                id,
+                gender: r.0.as_deref().and_then(Gender::from_store),
+                birth_date: r.1,
+                birth_time: r.2,
+                birth_location: r.3,
+                birth_longitude: r.4,
+                birth_latitude: r.5,
+                updated_at: r.6.unwrap_or(r.7),
+            })
+        })
+}
+
+type BirthProfileRow = (
+    Option<String>,
+    Option<NaiveDate>,
+    Option<String>,
+    Option<String>,
+    Option<f64>,
+    Option<f64>,
+    Option<DateTime<Utc>>,
+    DateTime<Utc>,
+);
+
 pub async fn set_pending_email(
     conn: &mut AsyncPgConnection,
     id: UserId,
@@ -325,6 +385,7 @@ pub async fn scrub_and_delete(
             users::birth_location.eq(None::<String>),
             users::birth_longitude.eq(None::<f64>),
             users::birth_latitude.eq(None::<f64>),
+            users::birth_updated_at.eq(Some(now)),
             users::google_id.eq(None::<String>),
             users::apple_id.eq(None::<String>),
             users::pending_email.eq(None::<String>),

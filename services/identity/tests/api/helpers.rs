@@ -64,6 +64,16 @@ impl TestApp {
         self.client_as(Subject::Anonymous, Role::Visitor).await
     }
 
+    /// A client calling as another service (fortune-gen reading birth profiles).
+    pub async fn service(&self) -> Client {
+        self.client_as(Subject::Anonymous, Role::Service).await
+    }
+
+    /// A client calling as an admin.
+    pub async fn admin(&self) -> Client {
+        self.client_as(Subject::User(UserId::new()), Role::Admin).await
+    }
+
     /// A client calling for a signed-in user.
     pub async fn user(&self, id: &str) -> Client {
         let id: UserId = id.parse().expect("user id");

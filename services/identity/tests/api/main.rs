@@ -2,6 +2,7 @@
 //! prefix per test). One test binary (STYLE §9).
 
 mod account;
+mod birth_profile;
 mod helpers;
 mod login;
 mod reset;

@@ -140,6 +140,12 @@ mod tests {
         ) -> Result<Response<ResolvePlaceResponse>, Status> {
             Err(Status::unimplemented("not in this test"))
         }
+        async fn read_transits(
+            &self,
+            _: Request<meguri_proto::bazi_engine::ReadTransitsRequest>,
+        ) -> Result<Response<meguri_proto::bazi_engine::ReadTransitsResponse>, Status> {
+            Err(Status::unimplemented("not in this test"))
+        }
     }
 
     async fn serve() -> Channel {

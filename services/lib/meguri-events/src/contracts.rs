@@ -59,14 +59,30 @@ impl Event for AccountDeleted {
 
 /// Which mail to send. notify owns the templates and the links' base URL.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+///
+/// On the wire the kind is a snake_case tag and the fields are camelCase like every other event
+/// (`{"kind":"verification_code","code":"…","expiresInMinutes":15}`); the snake_case field names
+/// of entries written before that change are still read.
+#[serde(tag = "kind", rename_all = "snake_case", rename_all_fields = "camelCase")]
 pub enum MailKind {
     /// The 6-digit sign-up verification code.
-    VerificationCode { code: String, expires_in_minutes: u32 },
+    VerificationCode {
+        code: String,
+        #[serde(alias = "expires_in_minutes")]
+        expires_in_minutes: u32,
+    },
     /// A password reset link (`/reset-password?token=…&email=…`).
-    PasswordReset { token: String, expires_in_minutes: u32 },
+    PasswordReset {
+        token: String,
+        #[serde(alias = "expires_in_minutes")]
+        expires_in_minutes: u32,
+    },
     /// A link confirming a new address (`/auth/confirm-email?token=…`), sent to the new address.
-    EmailChange { token: String, expires_in_minutes: u32 },
+    EmailChange {
+        token: String,
+        #[serde(alias = "expires_in_minutes")]
+        expires_in_minutes: u32,
+    },
     /// Sent once the address is verified.
     Welcome,
     /// Sent to the old address after an e-mail change, and after a password change or reset.
@@ -112,6 +128,23 @@ mod tests {
         let json = serde_json::to_value(&event).expect("serialize");
         assert_eq!(json["kind"], "verification_code");
         assert_eq!(json["code"], "123456");
+        assert_eq!(json["expiresInMinutes"], 15);
+        assert_eq!(json["userId"], serde_json::to_value(event.user_id).expect("id"));
         assert_eq!(serde_json::from_value::<MailRequested>(json).expect("deserialize"), event);
+    }
+
+    #[test]
+    fn a_mail_request_written_with_snake_case_fields_is_still_read() {
+        let old = serde_json::json!({"userId": null, "to": "a@example.jp", "name": null,
+            "kind": "password_reset", "token": "t", "expires_in_minutes": 60});
+        let read: MailRequested = serde_json::from_value(old).expect("deserialize");
+        assert_eq!(read.mail, MailKind::PasswordReset { token: "t".into(), expires_in_minutes: 60 });
+    }
+
+    #[test]
+    fn a_security_notice_names_its_change_in_snake_case() {
+        let json =
+            serde_json::to_value(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }).expect("ser");
+        assert_eq!(json, serde_json::json!({"kind": "security_notice", "what": "password_changed"}));
     }
 }

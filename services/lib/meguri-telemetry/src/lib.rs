@@ -7,7 +7,8 @@
 //!
 //! - Logs: `tracing` through `tracing-subscriber`, filtered by `RUST_LOG`, as JSON lines
 //!   (`LOG_FORMAT=json`, the default outside development) or readable text. Span fields such as
-//!   `request_id` and `trace_id` appear on every line logged inside the span.
+//!   `request_id` and `trace_id` appear on every line logged inside the span. An event's explicit
+//!   name (`warn!(name: "gateway.user.credits_unavailable", …)`) is kept as the `event` key.
 //! - Traces: every `tracing` span is also an OpenTelemetry span, so trace ids exist and propagate
 //!   (W3C TraceContext, set globally) even with no collector. Spans are exported over OTLP/gRPC only
 //!   when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
@@ -17,6 +18,7 @@
 //!   [`GrpcServerTelemetryLayer`] extracts it, opens a span per RPC and records RPC metrics.
 
 mod config;
+mod event_name;
 mod grpc_server;
 mod metrics;
 mod propagation;
@@ -109,8 +111,11 @@ pub fn init(service_name: &str, config: &TelemetryConfig) -> Result<OtelGuard, T
             .with_span_list(false)
             .flatten_event(true)
             .with_target(true)
+            .map_event_format(event_name::WithEventName::json)
             .boxed(),
-        LogFormat::Text => tracing_subscriber::fmt::layer().with_target(true).boxed(),
+        LogFormat::Text => {
+            tracing_subscriber::fmt::layer().with_target(true).map_event_format(event_name::WithEventName::text).boxed()
+        }
     };
     // RUST_LOG filters the log lines only. Spans at INFO and above always reach OpenTelemetry, so
     // a quiet log level (`RUST_LOG=warn`) does not break trace ids or their propagation.

@@ -147,3 +147,80 @@ async fn the_almanac_and_compatibility_are_served() {
     let total: f64 = c.factors.iter().map(|f| f.weight).sum();
     assert!((total - 1.0).abs() < 1e-6, "weights sum to {total}");
 }
+
+fn pillar(s: &str) -> pb::Pillar {
+    let mut chars = s.chars();
+    pb::Pillar {
+        heavenly_stem: chars.next().map(String::from).unwrap_or_default(),
+        earthly_branch: chars.next().map(String::from).unwrap_or_default(),
+    }
+}
+
+fn natal(y: &str, m: &str, d: &str, h: &str) -> pb::NatalPillars {
+    pb::NatalPillars { year: Some(pillar(y)), month: Some(pillar(m)), day: Some(pillar(d)), hour: Some(pillar(h)) }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn read_transits_answers_in_request_order_with_the_natal_strength() {
+    let app = spawn_app().await;
+    let mut client = app.client().await;
+    let r = client
+        .read_transits(pb::ReadTransitsRequest {
+            natal: Some(natal("壬子", "壬寅", "甲寅", "甲子")),
+            pillars: vec![pillar("庚申"), pillar("己巳")],
+        })
+        .await
+        .expect("transits")
+        .into_inner();
+    assert_eq!(r.day_master, "甲");
+    assert_eq!(r.natal_strength.as_ref().map(|s| s.verdict.as_str()), Some("身強"));
+    assert_eq!(r.transits.len(), 2);
+    let first = &r.transits[0];
+    assert_eq!(first.pillar.as_ref().map(|p| p.heavenly_stem.as_str()), Some("庚"));
+    assert_eq!(first.stem_ten_god, "偏官");
+    assert_eq!((first.stem_element.as_str(), first.branch_element.as_str()), ("metal", "metal"));
+    assert_eq!(first.support, 1.0);
+    assert!(first.relations.iter().any(|rel| rel.kind == "clash" && rel.name == "冲" && !rel.favorable));
+    let second = &r.transits[1];
+    assert!(
+        second
+            .relations
+            .iter()
+            .any(|rel| rel.kind == "stem_combine" && rel.natal_position == "day" && rel.natal == "甲" && rel.favorable)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn read_transits_refuses_a_bad_natal_chart_or_too_many_pillars() {
+    let app = spawn_app().await;
+    let mut client = app.client().await;
+    let cases = [
+        pb::ReadTransitsRequest { natal: None, pillars: vec![pillar("甲子")] },
+        pb::ReadTransitsRequest {
+            natal: Some(pb::NatalPillars { hour: None, ..natal("甲子", "丙寅", "戊辰", "庚午") }),
+            pillars: vec![],
+        },
+        // 甲丑 is not one of the sixty pairs.
+        pb::ReadTransitsRequest { natal: Some(natal("甲丑", "丙寅", "戊辰", "庚午")), pillars: vec![] },
+        pb::ReadTransitsRequest {
+            natal: Some(natal("甲子", "丙寅", "戊辰", "庚午")), pillars: vec![pillar("X子")]
+        },
+        pb::ReadTransitsRequest {
+            natal: Some(natal("甲子", "丙寅", "戊辰", "庚午")),
+            pillars: vec![pillar("甲子"); 201],
+        },
+    ];
+    for request in cases {
+        let err = client.read_transits(request).await.expect_err("refused");
+        assert_eq!(err.code(), Code::InvalidArgument);
+        assert_eq!(err.metadata().get("x-meguri-code").and_then(|v| v.to_str().ok()), Some("INVALID_ARGUMENT"));
+    }
+    let ok = client
+        .read_transits(pb::ReadTransitsRequest {
+            natal: Some(natal("甲子", "丙寅", "戊辰", "庚午")),
+            pillars: vec![pillar("甲子"); 200],
+        })
+        .await
+        .expect("200 pillars are allowed");
+    assert_eq!(ok.into_inner().transits.len(), 200);
+}

@@ -50,6 +50,12 @@ impl BaziEngine for Stub {
     async fn resolve_place(&self, _: Request<ResolvePlaceRequest>) -> Result<Response<ResolvePlaceResponse>, Status> {
         Err(Status::unimplemented("stub"))
     }
+    async fn read_transits(
+        &self,
+        _: Request<meguri_proto::bazi_engine::ReadTransitsRequest>,
+    ) -> Result<Response<meguri_proto::bazi_engine::ReadTransitsResponse>, Status> {
+        Err(Status::unimplemented("stub"))
+    }
 }
 
 pub struct TestServer {
@@ -71,6 +77,9 @@ impl TestServer {
 
 /// Starts a server whose readiness check reports `ready`.
 pub async fn spawn_server(ready: Arc<AtomicBool>) -> TestServer {
+    // In a workspace build reqwest carries rustls without a crypto provider (async-openai's TLS
+    // setting, unified across the workspace); the tests speak plain HTTP but reqwest wants one.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let app = Application::builder(ServerConfig::for_tests(SecretString::from(SECRET)))
         .add_service(BaziEngineServer::new(Stub))
         .readiness(move || {

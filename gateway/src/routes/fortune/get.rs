@@ -1,0 +1,162 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::fortune as pb;
+
+use super::body::{BadgeBody, ChartBody, DailyBody, DayInfoBody, FriendUpdatesBody, OffsetQuery, ReportBody};
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::public::post::CalculateBaziResponse;
+use crate::routes::signed_in;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+
+/// Japan (UTC+9) as `Date#getTimezoneOffset` says it: the default where a route needs a local day
+/// and the client sent none.
+const JAPAN_OFFSET: i32 = -540;
+
+/// Today's reading for the caller's local date (generated once per day, then stored).
+#[utoipa::path(get, path = "/api/fortune/daily", tag = "fortune", params(OffsetQuery),
+    responses(
+        (status = 200, description = "The day's reading", body = DailyBody),
+        (status = 400, description = "INVALID_TIMEZONE_OFFSET", body = ErrorBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 409, description = "CHART_NOT_READY, PROFILE_INCOMPLETE", body = ErrorBody),
+    ))]
+pub async fn daily(
+    req: HttpRequest,
+    query: web::Query<OffsetQuery>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.offset_or(0)?;
+    let reading = state
+        .readings
+        .get_daily_reading(&ctx, pb::GetDailyReadingRequest { timezone_offset_minutes })
+        .await
+        .map_err(|s| ApiError::from_status("GetDailyReading", s))?;
+    Ok(HttpResponse::Ok().json(DailyBody::from(reading)))
+}
+
+/// The almanac items of the caller's local day (spec §3 "Day-info item"), most notable first.
+#[utoipa::path(get, path = "/api/day-info", tag = "fortune", params(OffsetQuery),
+    responses(
+        (status = 200, description = "Day-info items", body = [DayInfoBody]),
+        (status = 400, description = "INVALID_TIMEZONE_OFFSET", body = ErrorBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+    ))]
+pub async fn day_info(
+    req: HttpRequest,
+    query: web::Query<OffsetQuery>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.offset_or(JAPAN_OFFSET)?;
+    let info = state
+        .fortune
+        .get_day_info(&ctx, pb::GetDayInfoRequest { timezone_offset_minutes })
+        .await
+        .map_err(|s| ApiError::from_status("GetDayInfo", s))?;
+    Ok(HttpResponse::Ok().json(info.items.into_iter().map(DayInfoBody::from).collect::<Vec<_>>()))
+}
+
+/// The fortune_badges catalogue.
+#[utoipa::path(get, path = "/api/fortune/badges", tag = "fortune",
+    responses(
+        (status = 200, description = "Every badge", body = [BadgeBody]),
+        (status = 401, description = "Signed out", body = ErrorBody),
+    ))]
+pub async fn badges(
+    req: HttpRequest,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let listed = state
+        .fortune
+        .list_badges(&ctx, pb::ListBadgesRequest {})
+        .await
+        .map_err(|s| ApiError::from_status("ListBadges", s))?;
+    Ok(HttpResponse::Ok().json(listed.badges.into_iter().map(BadgeBody::from).collect::<Vec<_>>()))
+}
+
+/// The caller's stored chart.
+#[utoipa::path(get, path = "/api/fortune/chart", tag = "fortune",
+    responses(
+        (status = 200, description = "The chart", body = ChartBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
+    ))]
+pub async fn chart(
+    req: HttpRequest,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let got = state
+        .fortune
+        .get_chart(&ctx, pb::GetChartRequest {})
+        .await
+        .map_err(|s| ApiError::from_status("GetChart", s))?;
+    let chart = got.chart.ok_or_else(|| anyhow::anyhow!("GetChart: no chart"))?;
+    Ok(HttpResponse::Ok().json(ChartBody {
+        status: got.status,
+        built_at: got.built_at,
+        chart: CalculateBaziResponse::try_from(chart)?,
+    }))
+}
+
+/// The caller's report for the current year; asking starts it when there is none.
+#[utoipa::path(get, path = "/api/fortune/yearly", tag = "fortune", params(OffsetQuery),
+    responses(
+        (status = 200, description = "The report (status generating, ready or failed)", body = ReportBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
+    ))]
+pub async fn yearly(
+    req: HttpRequest,
+    query: web::Query<OffsetQuery>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.offset_or(JAPAN_OFFSET)?;
+    let report = state
+        .readings
+        .get_yearly_report(&ctx, pb::GetYearlyReportRequest { timezone_offset_minutes })
+        .await
+        .map_err(|s| ApiError::from_status("GetYearlyReport", s))?;
+    Ok(HttpResponse::Ok().json(ReportBody::from(report)))
+}
+
+/// The caller's life report.
+#[utoipa::path(get, path = "/api/fortune/life", tag = "fortune",
+    responses(
+        (status = 200, description = "The report (status generating, ready or failed)", body = ReportBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
+    ))]
+pub async fn life(
+    req: HttpRequest,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let report = state
+        .readings
+        .get_life_report(&ctx, pb::GetLifeReportRequest {})
+        .await
+        .map_err(|s| ApiError::from_status("GetLifeReport", s))?;
+    Ok(HttpResponse::Ok().json(ReportBody::from(report)))
+}
+
+/// Friends' updates. Friendships come with the social service; until then every user has none,
+/// and the answer says so rather than inventing any.
+#[utoipa::path(get, path = "/api/friend-updates", tag = "fortune",
+    responses(
+        (status = 200, description = "At most 3 updates (none until friends exist)", body = FriendUpdatesBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+    ))]
+pub async fn friend_updates(req: HttpRequest, session: TypedSession) -> Result<HttpResponse, ApiError> {
+    signed_in(&req, &session).await?;
+    Ok(HttpResponse::Ok().json(FriendUpdatesBody { updates: Vec::new() }))
+}

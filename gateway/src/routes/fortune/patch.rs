@@ -1,0 +1,59 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use meguri_proto::fortune as pb;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::body::RatingBody;
+use super::post::MAX_FEEDBACK_CHARS;
+use crate::error::{ApiError, ErrorBody};
+use crate::routes::signed_in;
+use crate::session::TypedSession;
+use crate::startup::AppState;
+
+/// Spec §3 "Fortune rating": the feedback after a negative rating.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct FeedbackBody {
+    pub fortune_content_hash: String,
+    /// At most 1000 characters.
+    pub feedback_text: String,
+    /// Which rating of that content (the newest when absent).
+    pub fortune_type: Option<String>,
+}
+
+/// Adds feedback text to the caller's rating of some content.
+#[utoipa::path(patch, path = "/api/fortunes/rate", tag = "fortune", request_body = FeedbackBody,
+    responses(
+        (status = 200, description = "The rating", body = RatingBody),
+        (status = 400, description = "INVALID_CONTENT_HASH, FEEDBACK_TOO_LONG", body = ErrorBody),
+        (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 404, description = "RATING_NOT_FOUND", body = ErrorBody),
+    ))]
+pub async fn rate_feedback(
+    req: HttpRequest,
+    body: web::Json<FeedbackBody>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, ctx) = signed_in(&req, &session).await?;
+    let b = body.into_inner();
+    if b.fortune_content_hash.is_empty() || b.fortune_content_hash.chars().count() > 128 {
+        return Err(ApiError::Invalid("INVALID_CONTENT_HASH"));
+    }
+    if b.feedback_text.chars().count() > MAX_FEEDBACK_CHARS {
+        return Err(ApiError::Invalid("FEEDBACK_TOO_LONG"));
+    }
+    let rating = state
+        .fortune
+        .update_rating_feedback(
+            &ctx,
+            pb::UpdateRatingFeedbackRequest {
+                fortune_content_hash: b.fortune_content_hash,
+                feedback_text: b.feedback_text,
+                fortune_type: b.fortune_type,
+            },
+        )
+        .await
+        .map_err(|s| ApiError::from_status("UpdateRatingFeedback", s))?;
+    Ok(HttpResponse::Ok().json(RatingBody::from(rating)))
+}

@@ -1,0 +1,283 @@
+//! Readings through the gateway against real identity, bazi-engine and fortune-gen services
+//! (PostgreSQL + Redis): sign-up → chart built from the event → daily reading, day-info, badges,
+//! ratings, the stored chart and the reports.
+
+use std::time::{Duration, Instant};
+
+use fortune_gen::testkit::{TestFortune, TestOptions};
+use identity::testkit::TestIdentity;
+use meguri_events::contracts::{MailKind, MailRequested};
+use meguri_server::{ServerConfig, ShutdownHandle};
+use secrecy::SecretString;
+use serde_json::{Value, json};
+
+use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
+
+const PASSWORD: &str = "correct horse battery";
+const JAPAN: i32 = -540;
+
+struct Engine(ShutdownHandle);
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.0.shutdown();
+    }
+}
+
+struct Readings {
+    gateway: TestApp,
+    fortune: TestFortune,
+    _identity: TestIdentity,
+    _engine: Engine,
+    prefix: String,
+}
+
+async fn spawn() -> Readings {
+    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    let engine = bazi_engine_server::startup::build(ServerConfig::for_tests(SecretString::from(SECRET)))
+        .await
+        .expect("bazi-engine starts");
+    let engine_addr = format!("http://127.0.0.1:{}", engine.grpc_port);
+    let engine_stop = engine.shutdown_handle();
+    tokio::spawn(engine.run_until_stopped());
+    let identity = identity::testkit::spawn(SECRET, &prefix).await;
+    let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
+    let fortune = fortune_gen::testkit::spawn(TestOptions::new(SECRET, &prefix, &engine_addr, &identity_addr)).await;
+    let fortune_addr = fortune.addr();
+    let p = prefix.clone();
+    let gateway = spawn_app_with(move |c| {
+        c.bazi_engine_addr = engine_addr;
+        c.identity_addr = identity_addr;
+        c.fortune_addr = fortune_addr;
+        c.redis.key_prefix = p;
+        c.grpc_timeout = Duration::from_secs(10);
+    })
+    .await;
+    Readings { gateway, fortune, _identity: identity, _engine: Engine(engine_stop), prefix }
+}
+
+impl Readings {
+    async fn get(&self, path: &str, cookie: &str) -> (u16, Value) {
+        json(self.gateway.client.get(self.gateway.url(path)).header("cookie", cookie).send().await.expect("request"))
+            .await
+    }
+
+    async fn send(&self, method: reqwest::Method, path: &str, body: Value, cookie: Option<&str>) -> (u16, Value) {
+        let mut request =
+            self.gateway.client.request(method, self.gateway.url(path)).header("origin", ORIGIN).json(&body);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        json(request.send().await.expect("request")).await
+    }
+
+    async fn code_for(&self, to: &str) -> String {
+        let client = redis::Client::open(redis_url()).expect("redis url");
+        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let entries: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
+                .arg(format!("{}stream:mail", self.prefix))
+                .arg("-")
+                .arg("+")
+                .query_async(&mut conn)
+                .await
+                .expect("XRANGE");
+            let code = entries
+                .into_iter()
+                .filter_map(|(_, fields)| fields.into_iter().find(|(k, _)| k == "payload").map(|(_, v)| v))
+                .filter_map(|p| serde_json::from_str::<MailRequested>(&p).ok())
+                .filter(|m| m.to == to)
+                .find_map(|m| match m.mail {
+                    MailKind::VerificationCode { code, .. } => Some(code),
+                    _ => None,
+                });
+            if let Some(code) = code {
+                return code;
+            }
+            assert!(Instant::now() < deadline, "no verification code for {to}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Signs up (with `birth` merged into the body) and verifies; returns the session cookie.
+    async fn member(&self, email: &str, username: &str, birth: Value) -> String {
+        let mut body = json!({"email": email, "password": PASSWORD, "username": username,
+                              "privacyPolicyAccepted": true});
+        if let (Some(body), Some(birth)) = (body.as_object_mut(), birth.as_object()) {
+            body.extend(birth.clone());
+        }
+        let (status, answer) = self.send(reqwest::Method::POST, "/api/auth/signup", body, None).await;
+        assert_eq!(status, 201, "{answer}");
+        let code = self.code_for(email).await;
+        let verified = self
+            .gateway
+            .client
+            .post(self.gateway.url("/api/auth/verify-email"))
+            .header("origin", ORIGIN)
+            .json(&json!({"email": email, "code": code}))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(verified.status(), 200);
+        let header = verified.headers().get("set-cookie").and_then(|v| v.to_str().ok()).expect("a session cookie");
+        header.split(';').next().expect("cookie pair").to_owned()
+    }
+
+    /// Polls the user object until the chart status is `want`; returns every status seen.
+    async fn wait_chart(&self, cookie: &str, want: &str) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut seen: Vec<String> = Vec::new();
+        loop {
+            let (status, user) = self.get("/api/auth/user", cookie).await;
+            assert_eq!(status, 200, "{user}");
+            let chart = user["baziChartStatus"].as_str().expect("baziChartStatus").to_owned();
+            if seen.last() != Some(&chart) {
+                seen.push(chart.clone());
+            }
+            if chart == want {
+                return seen;
+            }
+            assert!(Instant::now() < deadline, "chart status stayed {seen:?}, wanted {want}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    fn daily_path() -> String {
+        format!("/api/fortune/daily?timezoneOffset={JAPAN}")
+    }
+}
+
+fn hanako() -> Value {
+    json!({"birthDate": "1990-05-15", "birthTime": "14:30", "birthLocation": "東京, 日本", "gender": "female",
+           "coordinates": {"longitude": 139.6503, "latitude": 35.6762}})
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_member_gets_a_chart_then_a_grounded_daily_reading_that_holds_all_day() {
+    let app = spawn().await;
+    let cookie = app.member("hanako@example.jp", "hanako", hanako()).await;
+    let seen = app.wait_chart(&cookie, "ready").await;
+    assert!(seen.iter().all(|s| ["pending", "generating", "ready"].contains(&s.as_str())), "{seen:?}");
+
+    let (status, first) = app.get(&Readings::daily_path(), &cookie).await;
+    assert_eq!(status, 200, "{first}");
+    let fortune = first["fortune"].as_str().expect("fortune");
+    assert!(!fortune.is_empty() && fortune.split('|').count() <= 2, "{fortune}");
+    assert!((3..=5).contains(&first["dos"].as_array().map_or(0, Vec::len)), "{first}");
+    assert!((3..=5).contains(&first["donts"].as_array().map_or(0, Vec::len)), "{first}");
+    let reasons = first["reasons"].as_array().expect("reasons");
+    assert!(reasons.iter().any(|r| r["kind"] == "ten_god"), "grounded in the day's ten god: {first}");
+    assert_eq!(first["contentHash"].as_str().map(str::len), Some(64));
+    assert!(first["dayPillar"]["heavenlyStem"].is_string());
+
+    // The same local day gives the same reading, from storage.
+    app.fortune.clock.advance(Duration::from_secs(3 * 3600));
+    let (_, again) = app.get(&Readings::daily_path(), &cookie).await;
+    assert_eq!(again["fortune"], first["fortune"]);
+    assert_eq!(again["generatedAt"], first["generatedAt"]);
+    // The next local day, a new one.
+    app.fortune.clock.advance(Duration::from_secs(24 * 3600));
+    let (_, tomorrow) = app.get(&Readings::daily_path(), &cookie).await;
+    assert_ne!(tomorrow["date"], first["date"]);
+    assert_ne!(tomorrow["fortune"], first["fortune"]);
+
+    let (status, body) = app.get("/api/fortune/daily?timezoneOffset=9999", &cookie).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_TIMEZONE_OFFSET")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn day_info_badges_ratings_chart_and_reports_answer_in_the_spec_shapes() {
+    let app = spawn().await;
+    let cookie = app.member("taro@example.jp", "taro", hanako()).await;
+    app.wait_chart(&cookie, "ready").await;
+
+    let (status, info) = app.get(&format!("/api/day-info?timezoneOffset={JAPAN}"), &cookie).await;
+    assert_eq!(status, 200, "{info}");
+    for item in info.as_array().expect("a list") {
+        assert!(item["id"].is_string() && item["name"].is_string() && item["description"].is_string(), "{item}");
+    }
+    let (status, badges) = app.get("/api/fortune/badges", &cookie).await;
+    assert_eq!(status, 200);
+    let badges = badges.as_array().expect("a list");
+    assert!(badges.iter().any(|b| b["id"] == "ichiryu_manbai" && b["isActive"] == true), "seeded catalogue");
+
+    let (_, reading) = app.get(&Readings::daily_path(), &cookie).await;
+    let hash = reading["contentHash"].as_str().expect("hash").to_owned();
+    let rate = |rating: &str| json!({"fortuneType": "daily", "fortuneContentHash": hash, "rating": rating, "context": {"screen": "home"}});
+    let (status, first) = app.send(reqwest::Method::POST, "/api/fortunes/rate", rate("positive"), Some(&cookie)).await;
+    assert_eq!((status, first["rating"].as_str()), (200, Some("positive")), "{first}");
+    let (_, second) = app.send(reqwest::Method::POST, "/api/fortunes/rate", rate("negative"), Some(&cookie)).await;
+    assert_eq!(second["id"], first["id"], "one rating per user, type and content");
+    assert_eq!(second["rating"], "negative");
+    let (status, with_text) = app
+        .send(
+            reqwest::Method::PATCH,
+            "/api/fortunes/rate",
+            json!({"fortuneContentHash": hash, "feedbackText": "もう少し具体的だと嬉しいです"}),
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!((status, with_text["feedbackText"].as_str()), (200, Some("もう少し具体的だと嬉しいです")));
+    let (status, body) =
+        app.send(reqwest::Method::POST, "/api/fortunes/rate", json!({"fortuneType": "weekly"}), Some(&cookie)).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_FORTUNE_TYPE")));
+    let (status, body) = app
+        .send(
+            reqwest::Method::PATCH,
+            "/api/fortunes/rate",
+            json!({"fortuneContentHash": "never-rated", "feedbackText": "x"}),
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("RATING_NOT_FOUND")));
+
+    let (status, chart) = app.get("/api/fortune/chart", &cookie).await;
+    assert_eq!((status, chart["status"].as_str()), (200, Some("ready")), "{chart}");
+    // 1990-05-15 14:30 Tokyo: 庚午年 辛巳月 庚辰日 (the landing calculator's answer for the same birth).
+    assert_eq!(chart["baziChart"]["year"], json!({"heavenlyStem": "庚", "earthlyBranch": "午"}));
+    assert_eq!(chart["baziChart"]["day"], json!({"heavenlyStem": "庚", "earthlyBranch": "辰"}));
+    assert!(chart["analysis"]["luck"]["pillars"].as_array().is_some_and(|p| !p.is_empty()), "female: luck pillars");
+
+    for path in [format!("/api/fortune/yearly?timezoneOffset={JAPAN}"), "/api/fortune/life".to_owned()] {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let report = loop {
+            let (status, report) = app.get(&path, &cookie).await;
+            assert_eq!(status, 200, "{report}");
+            if report["status"] != "generating" {
+                break report;
+            }
+            assert!(Instant::now() < deadline, "{path} stayed generating");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert_eq!(report["status"], "ready", "{report}");
+        assert!(report["sections"].as_array().is_some_and(|s| s.len() >= 3), "{report}");
+        assert!(report["importantDates"].as_array().is_some_and(|d| !d.is_empty()), "{report}");
+    }
+
+    let (status, updates) = app.get("/api/friend-updates", &cookie).await;
+    assert_eq!((status, updates), (200, json!({"updates": []})));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_a_birth_date_there_is_no_chart_and_the_reading_says_why() {
+    let app = spawn().await;
+    let cookie = app.member("kenji@example.jp", "kenji", json!({})).await;
+    let (status, user) = app.get("/api/auth/user", &cookie).await;
+    assert_eq!((status, user["baziChartStatus"].as_str()), (200, Some("pending")));
+    let (status, body) = app.get(&Readings::daily_path(), &cookie).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(["CHART_NOT_READY", "PROFILE_INCOMPLETE"].contains(&body["code"].as_str().unwrap_or("")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_ascii()), "a Japanese message: {body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn readings_need_a_signed_in_user() {
+    let app = spawn().await;
+    for path in
+        ["/api/fortune/daily", "/api/day-info", "/api/fortune/badges", "/api/fortune/chart", "/api/friend-updates"]
+    {
+        let (status, body) = json(app.gateway.client.get(app.gateway.url(path)).send().await.expect("request")).await;
+        assert_eq!((status, body["code"].as_str()), (401, Some("UNAUTHENTICATED")), "{path}");
+    }
+}

@@ -1,0 +1,41 @@
+-- The badge catalogue: one row for every almanac item id bazi-engine emits
+-- (services/bazi-engine/src/almanac/: rekichu.rs, rokuyo.rs, zassetsu.rs, sekki.rs, holidays.rs)
+-- plus fortune-gen's personal day marks. GetDayInfo shows an item only while its badge is active;
+-- the day's own name and description (e.g. 春彼岸入り, 勤労感謝の日) come from the almanac, these are
+-- the catalogue's generic ones. `sort_order` is the catalogue's display order (ListBadges).
+INSERT INTO fortune_badges (id, name, description, type, sort_order) VALUES
+    ('tensha', '天赦日', '天がすべての罪を赦すとされる、暦の上で最上の吉日。年に数回しかなく、新しいことを始めるのによいとされる。', 'rekichu', 10),
+    ('ichiryu_manbai', '一粒万倍日', '一粒の籾が万倍にも実るように、始めたことが大きく育つとされる日。借金など増えては困ることは避けるとされる。', 'rekichu', 20),
+    ('daimyo', '大明日', '太陽の光が隅々まで照らし、天地の道が開けるとされる吉日。建築・移転・旅行など何事にもよいとされる。', 'rekichu', 30),
+    ('kinoe_ne', '甲子の日', '六十干支の最初の日で、物事を始めるのによいとされる日。大黒天の縁日。', 'rekichu', 40),
+    ('tsuchinoto_mi', '己巳の日', '60日に一度の特別な巳の日で、弁財天の縁日。金運や芸事に特に縁があるとされる。', 'rekichu', 50),
+    ('personal_harmony', 'あなたと調和する日', '今日の十二支が、あなたの日柱の十二支と六合・三合で結びつく日。人とのご縁や協力が得やすいとされます。', 'personal', 60),
+    ('personal_support', '追い風の日', '今日の干支が、あなたの命式が喜ぶ五行（喜用神）でできている日。自分らしさを出しやすい日です。', 'personal', 70),
+    ('personal_clash', '揺さぶりの日', '今日の十二支が、あなたの日柱の十二支と冲（ぶつかり合う関係）になる日。変化が起きやすいので、予定に余裕を持つとよいとされます。', 'personal', 80),
+    ('personal_kong_wang', '空亡の日', '今日の十二支が、あなたの日柱の空亡にあたる日。大きな決断は控えめにし、準備や見直しに向く日とされます。', 'personal', 90),
+    ('holiday', '祝日・休日', '国民の祝日、振替休日、国民の休日。', 'holiday', 100),
+    ('sekki', '二十四節気', '太陽の動きで一年を24に分けた季節の節目。', 'sekki', 110),
+    ('setsubun', '節分', '立春の前日で、季節の分かれ目。豆まきをして邪気を払い、新しい春を迎える準備をする日。', 'zassetsu', 120),
+    ('higan_iri', '彼岸入り', 'お彼岸の始まり。お墓参りや先祖供養をする7日間に入る。', 'zassetsu', 130),
+    ('higan_chunichi', '彼岸の中日', 'お彼岸の真ん中の日（春分の日・秋分の日）。先祖に感謝する日。', 'zassetsu', 140),
+    ('higan_ake', '彼岸明け', 'お彼岸の最終日。', 'zassetsu', 150),
+    ('shanichi', '社日', '土地の守り神（産土神）に参り、春は豊作を祈り、秋は実りに感謝する日。', 'zassetsu', 160),
+    ('doyo_iri', '土用入り', '土用の始まり。季節の変わり目で体調を崩しやすく、土を動かす作業は控えるとされる期間に入る。', 'zassetsu', 170),
+    ('doyo_ake', '土用明け', '土用の最終日。翌日から次の季節になる。', 'zassetsu', 180),
+    ('doyo_ushi', '土用の丑の日', '土用の期間中の丑の日。「う」のつく物を食べて精をつけるとよいとされる。', 'zassetsu', 190),
+    ('hachijuhachiya', '八十八夜', '立春から88日目。霜の心配が減り、種まきや茶摘みの目安とされる日。', 'zassetsu', 200),
+    ('nyubai', '入梅', '暦の上での梅雨入り。田植えの時期の目安とされる日。', 'zassetsu', 210),
+    ('hangesho', '半夏生', '田植えを終える目安とされる日。', 'zassetsu', 220),
+    ('nihyakutoka', '二百十日', '立春から210日目。台風が来やすいとされ、農家の厄日として警戒された日。', 'zassetsu', 230),
+    ('nihyakuhatsuka', '二百二十日', '立春から220日目。二百十日と並んで台風に気をつける厄日とされた日。', 'zassetsu', 240),
+    ('tora', '寅の日', '出ていったお金が戻ってくるとされ、金運や旅立ちによい日。', 'rekichu', 250),
+    ('mi', '巳の日', '弁財天の使いとされる蛇にちなみ、金運や芸事の願いによいとされる日。', 'rekichu', 260),
+    ('tenichi_tenjo', '天一天上', '方位の神・天一神が天に上っているとされる期間。どの方角へ出かけても障りがないとされる。', 'rekichu', 270),
+    ('fujoju', '不成就日', '何事も成就しないとされる凶日。新しいことを始めたり、願い事をしたりするのは避けるとされる。', 'rekichu', 280),
+    ('sanrinbo', '三隣亡', '建築の凶日。棟上げや建築の着工は避けられる。', 'rekichu', 290),
+    ('taian', '大安', '一日を通して万事に吉とされ、婚礼や開店、引っ越しなどによく選ばれる日。', 'rokuyo', 300),
+    ('tomobiki', '友引', '朝夕は吉、正午ごろは凶とされる日。', 'rokuyo', 310),
+    ('sensho', '先勝', '「先んずれば勝つ」の日。午前が吉、午後は凶とされる。', 'rokuyo', 320),
+    ('senbu', '先負', '「先んずれば負け」の日。急がず控えめに過ごすのがよいとされる。', 'rokuyo', 330),
+    ('shakko', '赤口', '正午前後だけが吉で、ほかの時間は凶とされる日。', 'rokuyo', 340),
+    ('butsumetsu', '仏滅', '六曜でいちばんの凶日とされる日。物事の区切りや仕切り直しにはよいとする見方もある。', 'rokuyo', 350);

@@ -1,0 +1,350 @@
+//! The chart pipeline: identity's events ask for a build; the builder task builds due charts
+//! (identity's birth profile → bazi-engine's CalculateChart → stored), retries transient failures
+//! with backoff, and takes over builds a crashed process left behind.
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use meguri_events::contracts::{AccountDeleted, BirthDataChanged, UserSignedUp};
+use meguri_events::{Envelope, HandlerError, mark_processed};
+use meguri_ids::UserId;
+use meguri_proto::bazi_engine as be;
+use meguri_proto::identity as id;
+use prost::Message as _;
+use tokio::sync::watch;
+
+use crate::db::charts::{self, Finish};
+use crate::domain::{self, ChartStatus, Failure, backoff, input_fingerprint};
+use crate::error::Error;
+use crate::fortune::Fortune;
+use crate::records::{ChartRecord, ReportKind};
+
+/// The consumer group on the identity stream, and the consumer name in `processed_events`.
+pub const GROUP: &str = "fortune-gen";
+/// Charts built per round of the builder.
+const BATCH: i64 = 16;
+
+/// The CalculateChart input for a birth profile; `None` without a birth date.
+#[must_use]
+pub fn birth_input(profile: &id::GetBirthProfileResponse) -> Option<be::BirthInput> {
+    let birth = profile.birth.as_ref()?;
+    let date = birth.birth_date.clone().filter(|d| !d.trim().is_empty())?;
+    let gender = match id::Gender::try_from(profile.gender) {
+        Ok(id::Gender::Male) => be::Gender::Male,
+        Ok(id::Gender::Female) => be::Gender::Female,
+        // other / not given: no direction for the luck pillars, so none are computed.
+        _ => be::Gender::Unspecified,
+    };
+    let (longitude, latitude) = match (birth.longitude, birth.latitude) {
+        (Some(lon), Some(lat)) => (Some(lon), Some(lat)),
+        _ => (None, None),
+    };
+    Some(be::BirthInput {
+        birth_date: date,
+        birth_time: birth.birth_time.clone().filter(|t| !t.trim().is_empty()),
+        place: birth.birth_location.clone().filter(|p| !p.trim().is_empty()),
+        longitude,
+        latitude,
+        gender: gender as i32,
+        ..Default::default()
+    })
+}
+
+/// The fingerprint of a CalculateChart input (see [`input_fingerprint`]).
+#[must_use]
+pub fn fingerprint(input: &be::BirthInput) -> String {
+    let lon = input.longitude.map(|v| format!("{v:.6}"));
+    let lat = input.latitude.map(|v| format!("{v:.6}"));
+    let gender = input.gender.to_string();
+    input_fingerprint(&[
+        Some(&input.birth_date),
+        input.birth_time.as_deref(),
+        input.place.as_deref(),
+        lon.as_deref(),
+        lat.as_deref(),
+        Some(&gender),
+    ])
+}
+
+fn later(now: DateTime<Utc>, by: std::time::Duration) -> DateTime<Utc> {
+    now + chrono::Duration::from_std(by).unwrap_or(chrono::Duration::MAX)
+}
+
+/// What a build decided, before it is recorded.
+enum Outcome {
+    Finished(Finish, &'static str),
+    /// identity does not know the user (deleted): the row goes.
+    UserGone,
+}
+
+impl Fortune {
+    /// Handles one entry of the identity stream: a sign-up or a birth-data change asks for a
+    /// build, an account deletion removes everything of the user. Each event is applied once
+    /// (`processed_events` in the same transaction).
+    ///
+    /// # Errors
+    /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload
+    /// that breaks the contract.
+    pub async fn handle_identity_event(&self, envelope: Envelope) -> Result<(), HandlerError> {
+        let reject = |e: serde_json::Error| HandlerError::Reject(anyhow::Error::new(e).context("decode the payload"));
+        enum Action {
+            Build(UserId),
+            Delete(UserId),
+        }
+        let action = if let Some(e) = envelope.decode::<UserSignedUp>() {
+            Action::Build(e.map_err(reject)?.user_id)
+        } else if let Some(e) = envelope.decode::<BirthDataChanged>() {
+            Action::Build(e.map_err(reject)?.user_id)
+        } else if let Some(e) = envelope.decode::<AccountDeleted>() {
+            Action::Delete(e.map_err(reject)?.user_id)
+        } else {
+            return Ok(());
+        };
+        let now = self.clock.now();
+        let mut conn = self.db.get().await.map_err(|e| HandlerError::Retry(anyhow::Error::new(e)))?;
+        let event_id = envelope.id;
+        let applied =
+            diesel_async::AsyncConnection::transaction::<_, diesel::result::Error, _>(&mut *conn, async |conn| {
+                if !mark_processed(conn, GROUP, event_id).await? {
+                    return Ok(false);
+                }
+                match action {
+                    Action::Build(user) => charts::request_build(conn, user, now).await?,
+                    Action::Delete(user) => crate::db::delete_user(conn, user).await?,
+                }
+                Ok(true)
+            })
+            .await?;
+        if !applied {
+            tracing::debug!(name: "fortune_gen.event.duplicate", event_id = %event_id, "event handled before");
+            return Ok(());
+        }
+        match action {
+            Action::Build(user) => {
+                tracing::info!(name: "fortune_gen.chart.requested", user_id = %user, event_type = %envelope.event_type);
+                self.charts_due.notify_one();
+            }
+            Action::Delete(user) => tracing::info!(name: "fortune_gen.user.deleted", user_id = %user),
+        }
+        Ok(())
+    }
+
+    /// Builds `user`'s chart if its build is due and nobody else holds it.
+    ///
+    /// # Errors
+    /// The database failed (the build stays due and is tried again).
+    #[tracing::instrument(skip_all, fields(user_id = %user))]
+    pub async fn build_chart(&self, user: UserId) -> Result<(), Error> {
+        let now = self.clock.now();
+        let claimed = {
+            let mut conn = self.conn().await?;
+            charts::claim(&mut conn, user, now, later(now, self.timings.chart_lease)).await?
+        };
+        let Some(row) = claimed else { return Ok(()) };
+        let outcome = self.run_build(user, &row).await?;
+        let now = self.clock.now();
+        let mut conn = self.conn().await?;
+        match outcome {
+            Outcome::UserGone => {
+                charts::delete(&mut conn, user).await?;
+                crate::metrics::chart_build("user_gone");
+                tracing::info!(name: "fortune_gen.chart.user_gone", user_id = %user, "identity does not know the user");
+            }
+            Outcome::Finished(finish, label) => {
+                let ready = matches!(finish, Finish::Ready { .. });
+                if let Finish::Failed { description, retry_at } = &finish {
+                    tracing::warn!(
+                        name: "fortune_gen.chart.failed",
+                        user_id = %user,
+                        error = %description,
+                        attempts = row.attempts + 1,
+                        retry_at = ?retry_at,
+                        "chart build failed"
+                    );
+                }
+                charts::finish(&mut conn, user, finish, now).await?;
+                crate::metrics::chart_build(label);
+                if ready {
+                    tracing::info!(name: "fortune_gen.chart.ready", user_id = %user);
+                    // The reports follow the new chart: the life report is (re)generated, and the
+                    // yearly reports are generated again.
+                    crate::db::reports::request(&mut conn, user, ReportKind::Life, true, now).await?;
+                    crate::db::reports::requeue_yearly(&mut conn, user, now).await?;
+                    self.reports_due.notify_one();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn run_build(&self, user: UserId, row: &ChartRecord) -> Result<Outcome, Error> {
+        let failed = |failure: Failure, attempts: i32| {
+            let retry_at = failure.transient.then(|| {
+                let n = u32::try_from(attempts + 1).unwrap_or(u32::MAX);
+                later(self.clock.now(), backoff(self.timings.chart_retry_base, n))
+            });
+            let label = if failure.transient { "failed_transient" } else { "failed_permanent" };
+            Outcome::Finished(Finish::Failed { description: failure.description, retry_at }, label)
+        };
+        let profile = match self.peers.birth_profile(user).await {
+            Ok(Some(profile)) => profile,
+            Ok(None) => return Ok(Outcome::UserGone),
+            Err(e) => return Ok(failed(e.failure, row.attempts)),
+        };
+        let Some(input) = birth_input(&profile) else {
+            return Ok(Outcome::Finished(Finish::NoBirthDate, "no_birth_date"));
+        };
+        let fingerprint = fingerprint(&input);
+        if row.status == ChartStatus::Ready
+            && row.chart.is_some()
+            && row.input_fingerprint.as_deref() == Some(&fingerprint)
+        {
+            return Ok(Outcome::Finished(Finish::Unchanged, "unchanged"));
+        }
+        {
+            let mut conn = self.conn().await?;
+            charts::set_generating(&mut conn, user, self.clock.now()).await?;
+        }
+        match self.peers.calculate_chart(input).await {
+            Ok(chart) => Ok(Outcome::Finished(Finish::Ready { chart: chart.encode_to_vec(), fingerprint }, "ready")),
+            Err(e) => Ok(failed(e.failure, row.attempts)),
+        }
+    }
+
+    /// One round of the builder: the due charts, then the failed-charts gauge. Returns how many
+    /// were due.
+    async fn build_due(&self) -> Result<usize, Error> {
+        let due = {
+            let mut conn = self.conn().await?;
+            charts::due(&mut conn, self.clock.now(), BATCH).await?
+        };
+        let count = due.len();
+        for user in due {
+            self.build_chart(user).await?;
+        }
+        let mut conn = self.conn().await?;
+        crate::metrics::charts_failed(charts::count_failed(&mut conn).await?);
+        Ok(count)
+    }
+
+    /// The builder task: woken by events, and every poll interval for retries and abandoned
+    /// builds. Runs until `stop` turns true.
+    pub async fn run_chart_builder(self, mut stop: watch::Receiver<bool>) {
+        loop {
+            if *stop.borrow() {
+                return;
+            }
+            match self.build_due().await {
+                // More may be due (a build asked for while another ran).
+                Ok(count) if count > 0 => continue,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(name: "fortune_gen.builder.failed", error = ?error, "chart builder round failed; retrying");
+                }
+            }
+            tokio::select! {
+                () = self.charts_due.notified() => {}
+                () = tokio::time::sleep(self.timings.poll_interval) => {}
+                _ = stop.wait_for(|s| *s) => return,
+            }
+        }
+    }
+
+    /// The caller's chart status and when it last changed; `pending` when there is no row.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn chart_status(&self, user: UserId) -> Result<(ChartStatus, Option<DateTime<Utc>>), Error> {
+        let mut conn = self.conn().await?;
+        Ok(charts::find(&mut conn, user)
+            .await?
+            .map_or((ChartStatus::Pending, None), |r| (r.status, Some(r.updated_at))))
+    }
+
+    /// The caller's ready chart and when it was built.
+    ///
+    /// # Errors
+    /// [`Error::ChartNotReady`] / [`Error::ProfileIncomplete`].
+    pub async fn chart(&self, user: UserId) -> Result<(be::Chart, DateTime<Utc>), Error> {
+        let chart = self.ready_chart(user).await?;
+        let mut conn = self.conn().await?;
+        let built_at = charts::find(&mut conn, user)
+            .await?
+            .and_then(|r| r.built_at)
+            .context("a ready chart without its build time")?;
+        Ok((chart, built_at))
+    }
+
+    /// Failed charts, newest first (admins).
+    ///
+    /// # Errors
+    /// [`domain::Invalid::Limit`] outside 0..=200 (0 = 50).
+    pub async fn chart_failures(&self, limit: i32) -> Result<Vec<ChartRecord>, Error> {
+        let limit = match limit {
+            0 => 50,
+            1..=200 => i64::from(limit),
+            _ => return Err(domain::Invalid::Limit.into()),
+        };
+        let mut conn = self.conn().await?;
+        Ok(charts::failures(&mut conn, limit).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(gender: id::Gender, birth: id::BirthData) -> id::GetBirthProfileResponse {
+        id::GetBirthProfileResponse {
+            user_id: UserId::new().to_string(),
+            gender: gender as i32,
+            birth: Some(birth),
+            updated_at: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_birth_profile_becomes_the_engine_input() {
+        let p = profile(
+            id::Gender::Female,
+            id::BirthData {
+                birth_date: Some("1990-05-15".into()),
+                birth_time: Some("14:30".into()),
+                birth_location: Some("大阪市, 大阪府, 日本".into()),
+                longitude: Some(135.5),
+                latitude: Some(34.69),
+            },
+        );
+        let input = birth_input(&p).expect("a birth date");
+        assert_eq!(input.birth_date, "1990-05-15");
+        assert_eq!(input.birth_time.as_deref(), Some("14:30"));
+        assert_eq!(input.place.as_deref(), Some("大阪市, 大阪府, 日本"));
+        assert_eq!((input.longitude, input.latitude), (Some(135.5), Some(34.69)));
+        assert_eq!(input.gender, be::Gender::Female as i32);
+    }
+
+    #[test]
+    fn other_or_no_gender_gives_no_luck_and_no_time_means_unknown() {
+        let p = profile(
+            id::Gender::Other,
+            id::BirthData { birth_date: Some("1990-05-15".into()), longitude: Some(135.5), ..Default::default() },
+        );
+        let input = birth_input(&p).expect("a birth date");
+        assert_eq!(input.gender, be::Gender::Unspecified as i32);
+        assert_eq!(input.birth_time, None);
+        // Half a coordinate pair is no coordinate.
+        assert_eq!((input.longitude, input.latitude), (None, None));
+        assert!(birth_input(&profile(id::Gender::Male, id::BirthData::default())).is_none());
+    }
+
+    #[test]
+    fn the_fingerprint_changes_with_any_input_field() {
+        let base =
+            be::BirthInput { birth_date: "1990-05-15".into(), birth_time: Some("12:00".into()), ..Default::default() };
+        let same = fingerprint(&base);
+        assert_eq!(same, fingerprint(&base.clone()));
+        let moved = be::BirthInput { birth_time: Some("12:01".into()), ..base.clone() };
+        assert_ne!(same, fingerprint(&moved));
+        let male = be::BirthInput { gender: be::Gender::Male as i32, ..base };
+        assert_ne!(same, fingerprint(&male));
+    }
+}

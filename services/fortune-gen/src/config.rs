@@ -1,0 +1,245 @@
+//! fortune-gen's configuration, read once from the environment (STYLE §5; docs/configuration.md and
+//! docs/services/fortune-gen.md list every variable). Every problem is listed at once.
+
+use std::env;
+use std::time::Duration;
+
+use meguri_db::DbConfig;
+use meguri_events::EventsConfig;
+use meguri_server::{ConfigError, ServerConfig};
+use meguri_telemetry::TelemetryConfig;
+use secrecy::SecretString;
+
+/// The gRPC port of fortune-gen.
+pub const DEFAULT_GRPC_PORT: u16 = 50054;
+/// The admin HTTP port of fortune-gen.
+pub const DEFAULT_ADMIN_PORT: u16 = 9094;
+/// The PostgreSQL schema fortune-gen owns.
+pub const SCHEMA: &str = "fortune";
+
+/// An OpenAI-compatible chat endpoint. Present only when both `OPENAI_API_KEY` and
+/// `OPENAI_BASE_URL` are set.
+#[derive(Clone, Debug)]
+pub struct LlmConfig {
+    /// `OPENAI_BASE_URL`, e.g. `https://api.openai.com/v1` (the API root; `/chat/completions` is
+    /// appended).
+    pub base_url: String,
+    /// `OPENAI_API_KEY`.
+    pub api_key: SecretString,
+    /// `OPENAI_MODEL` (default `gpt-4o-mini`).
+    pub model: String,
+}
+
+/// How long things may take and how often the background loops look.
+#[derive(Clone, Debug)]
+pub struct Timings {
+    /// `LLM_TIMEOUT_MS` (default 8000): the whole LLM call, after which the built-in text is used.
+    pub llm_timeout: Duration,
+    /// `CHART_RETRY_BASE_MS` (default 5000): the wait after a chart's first transient failure; it
+    /// doubles with each further failure, up to an hour.
+    pub chart_retry_base: Duration,
+    /// `PEER_TIMEOUT_MS` (default 5000): the deadline of each call to bazi-engine and identity.
+    pub peer_timeout: Duration,
+    /// How long a chart build or a report generation may hold its row before another process
+    /// takes it over (a crashed process's work). 2 min for charts, 5 min for reports.
+    pub chart_lease: Duration,
+    pub report_lease: Duration,
+    /// How often the retry and report loops look for due rows when nothing wakes them (5 s).
+    pub poll_interval: Duration,
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Self {
+            llm_timeout: Duration::from_millis(8000),
+            chart_retry_base: Duration::from_secs(5),
+            peer_timeout: Duration::from_secs(5),
+            chart_lease: Duration::from_secs(120),
+            report_lease: Duration::from_secs(300),
+            poll_interval: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Everything fortune-gen needs; tests build it in code.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `HOST`, `GRPC_PORT`, `ADMIN_PORT`, `INTERNAL_JWT_SECRET`, `SHUTDOWN_*` (meguri-server). The
+    /// same `INTERNAL_JWT_SECRET` signs the `service` tokens fortune-gen sends to bazi-engine and
+    /// identity.
+    pub server: ServerConfig,
+    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), schema `fortune`.
+    pub db: DbConfig,
+    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the event streams.
+    pub redis_url: String,
+    /// `REDIS_KEY_PREFIX` (default empty): put before every stream key; equal to identity's.
+    pub events: EventsConfig,
+    /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
+    pub bazi_engine_addr: String,
+    /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`).
+    pub identity_addr: String,
+    pub llm: Option<LlmConfig>,
+    pub timings: Timings,
+}
+
+/// Reads the fortune-gen settings and the telemetry ones.
+///
+/// # Errors
+/// [`ConfigError`] naming every missing or invalid variable.
+pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
+    from_lookup(|name| env::var(name).ok())
+}
+
+/// [`from_env`] over any source of variables (tests pass a map); the server, database and
+/// telemetry parts still come from the environment through their crates.
+///
+/// # Errors
+/// As [`from_env`].
+pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
+    let mut problems = Vec::new();
+    let server = meguri_server::from_env(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT).map_err(|e| problems.extend(e.0)).ok();
+    let db = DbConfig::from_env(SCHEMA).map_err(|e| problems.extend(e)).ok();
+    let own = own_settings(&lookup, &mut problems);
+    match (server, db) {
+        (Some((server, telemetry)), Some(db)) if problems.is_empty() => Ok((
+            Config {
+                server,
+                db,
+                redis_url: own.redis_url,
+                events: EventsConfig::new(own.prefix),
+                bazi_engine_addr: own.bazi_engine_addr,
+                identity_addr: own.identity_addr,
+                llm: own.llm,
+                timings: own.timings,
+            },
+            telemetry,
+        )),
+        _ => Err(ConfigError(problems)),
+    }
+}
+
+/// The variables only fortune-gen reads.
+struct Own {
+    redis_url: String,
+    prefix: String,
+    bazi_engine_addr: String,
+    identity_addr: String,
+    llm: Option<LlmConfig>,
+    timings: Timings,
+}
+
+fn own_settings(lookup: &impl Fn(&str) -> Option<String>, problems: &mut Vec<String>) -> Own {
+    let read = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    let redis_url = match read("REDIS_URL") {
+        None => "redis://127.0.0.1:6379".to_owned(),
+        Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => url,
+        Some(_) => {
+            problems.push("REDIS_URL (expected redis://host:port)".to_owned());
+            String::new()
+        }
+    };
+    let mut addr = |name: &str, default: &str| match read(name) {
+        None => default.to_owned(),
+        Some(v) if v.starts_with("http://") || v.starts_with("https://") => v,
+        Some(_) => {
+            problems.push(format!("{name} (expected http://host:port)"));
+            String::new()
+        }
+    };
+    let bazi_engine_addr = addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
+    let identity_addr = addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
+    let llm = match (read("OPENAI_BASE_URL"), read("OPENAI_API_KEY")) {
+        (Some(base_url), Some(key)) if base_url.starts_with("http://") || base_url.starts_with("https://") => {
+            Some(LlmConfig {
+                base_url: base_url.trim_end_matches('/').to_owned(),
+                api_key: SecretString::from(key),
+                model: read("OPENAI_MODEL").unwrap_or_else(|| "gpt-4o-mini".to_owned()),
+            })
+        }
+        (Some(_), Some(_)) => {
+            problems.push("OPENAI_BASE_URL (expected http(s)://…)".to_owned());
+            None
+        }
+        _ => None,
+    };
+    let mut millis = |name: &str, default: Duration| match read(name) {
+        None => default,
+        Some(v) => match v.parse::<u64>() {
+            Ok(ms) if ms > 0 => Duration::from_millis(ms),
+            _ => {
+                problems.push(format!("{name} (expected a positive number of milliseconds)"));
+                default
+            }
+        },
+    };
+    let defaults = Timings::default();
+    let timings = Timings {
+        llm_timeout: millis("LLM_TIMEOUT_MS", defaults.llm_timeout),
+        chart_retry_base: millis("CHART_RETRY_BASE_MS", defaults.chart_retry_base),
+        peer_timeout: millis("PEER_TIMEOUT_MS", defaults.peer_timeout),
+        ..defaults
+    };
+    // Read without trimming, as the gateway and the other services do.
+    let prefix = lookup("REDIS_KEY_PREFIX").unwrap_or_default();
+    Own { redis_url, prefix, bazi_engine_addr, identity_addr, llm, timings }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use secrecy::ExposeSecret as _;
+
+    use super::*;
+
+    fn own(vars: &[(&str, &str)]) -> (Own, Vec<String>) {
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        let mut problems = Vec::new();
+        let own = own_settings(&|name: &str| map.get(name).cloned(), &mut problems);
+        (own, problems)
+    }
+
+    #[test]
+    fn defaults_point_at_the_local_fleet_and_leave_the_llm_off() {
+        let (o, problems) = own(&[]);
+        assert!(problems.is_empty());
+        assert_eq!(o.bazi_engine_addr, "http://127.0.0.1:50052");
+        assert_eq!(o.identity_addr, "http://127.0.0.1:50053");
+        assert!(o.llm.is_none());
+        assert_eq!(o.timings.llm_timeout, Duration::from_secs(8));
+        assert_eq!(o.timings.chart_retry_base, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_llm_needs_both_the_key_and_the_base_url() {
+        let (o, _) = own(&[("OPENAI_API_KEY", "sk-test")]);
+        assert!(o.llm.is_none());
+        let (o, problems) =
+            own(&[("OPENAI_API_KEY", "sk-test"), ("OPENAI_BASE_URL", "http://llm:8000/v1/"), ("OPENAI_MODEL", "m")]);
+        assert!(problems.is_empty());
+        let llm = o.llm.expect("configured");
+        assert_eq!(llm.base_url, "http://llm:8000/v1");
+        assert_eq!(llm.model, "m");
+        assert_eq!(llm.api_key.expose_secret(), "sk-test");
+        assert!(!format!("{llm:?}").contains("sk-test"));
+    }
+
+    #[test]
+    fn every_invalid_value_is_listed() {
+        let (_, problems) = own(&[
+            ("REDIS_URL", "http://r"),
+            ("BAZI_ENGINE_ADDR", "engine:50052"),
+            ("LLM_TIMEOUT_MS", "soon"),
+            ("CHART_RETRY_BASE_MS", "0"),
+        ]);
+        assert_eq!(
+            problems,
+            [
+                "REDIS_URL (expected redis://host:port)",
+                "BAZI_ENGINE_ADDR (expected http://host:port)",
+                "LLM_TIMEOUT_MS (expected a positive number of milliseconds)",
+                "CHART_RETRY_BASE_MS (expected a positive number of milliseconds)",
+            ]
+        );
+    }
+}

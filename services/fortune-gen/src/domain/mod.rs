@@ -1,0 +1,67 @@
+//! fortune-gen's rules: pure functions and parsed values, unit-tested here. No I/O, no proto types.
+
+pub mod content;
+pub mod day_info;
+pub mod llm_output;
+pub mod offset;
+pub mod rating;
+pub mod retry;
+pub mod status;
+
+pub use content::{content_hash, daily_seed, input_fingerprint};
+pub use day_info::{
+    DayItem, PERSONAL_CLASH, PERSONAL_HARMONY, PERSONAL_KONG_WANG, PERSONAL_SUPPORT, order_day_items, personal_marks,
+};
+pub use offset::TimezoneOffset;
+pub use rating::{Feedback, FortuneType, NewRating, RatingValue};
+pub use retry::{Failure, backoff};
+pub use status::{ChartStatus, ReportStatus};
+
+/// A rule broken by the caller's input; each has its stable code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    #[error("timezone offset out of range")]
+    TimezoneOffset,
+    #[error("unknown fortune type")]
+    FortuneType,
+    #[error("content hash empty or too long")]
+    ContentHash,
+    #[error("rating is neither positive nor negative")]
+    Rating,
+    #[error("feedback too long")]
+    FeedbackTooLong,
+    #[error("context is not a JSON object of at most 4 KiB")]
+    Context,
+    #[error("limit out of range")]
+    Limit,
+}
+
+impl Invalid {
+    /// The stable code (`x-meguri-code`).
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Self::TimezoneOffset => "INVALID_TIMEZONE_OFFSET",
+            Self::FortuneType => "INVALID_FORTUNE_TYPE",
+            Self::ContentHash => "INVALID_CONTENT_HASH",
+            Self::Rating => "INVALID_RATING",
+            Self::FeedbackTooLong => "FEEDBACK_TOO_LONG",
+            Self::Context => "INVALID_CONTEXT",
+            Self::Limit => "INVALID_LIMIT",
+        }
+    }
+
+    /// What a person is told (the gateway holds the same table).
+    #[must_use]
+    pub const fn message(self) -> &'static str {
+        match self {
+            Self::TimezoneOffset => "タイムゾーンの指定が正しくありません",
+            Self::FortuneType => "評価する占いの種類が正しくありません",
+            Self::ContentHash => "評価する内容が正しくありません",
+            Self::Rating => "評価の値が正しくありません",
+            Self::FeedbackTooLong => "フィードバックは1000文字以内で入力してください",
+            Self::Context => "評価に添える情報の形式が正しくありません",
+            Self::Limit => "件数の指定が正しくありません",
+        }
+    }
+}

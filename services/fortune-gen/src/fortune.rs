@@ -1,0 +1,67 @@
+//! Everything the operations need, in one value the gRPC service and the background tasks share.
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use meguri_ids::UserId;
+use meguri_proto::bazi_engine as be;
+use prost::Message as _;
+use tokio::sync::Notify;
+
+use crate::clock::Clock;
+use crate::config::Timings;
+use crate::db;
+use crate::domain::ChartStatus;
+use crate::engine::Engines;
+use crate::error::Error;
+use crate::peers::Peers;
+
+#[derive(Clone)]
+pub struct Fortune {
+    pub(crate) db: meguri_db::Pool,
+    pub(crate) peers: Peers,
+    pub(crate) engines: Engines,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) timings: Timings,
+    /// Wakes the chart builder (an event asked for a build).
+    pub(crate) charts_due: Arc<Notify>,
+    /// Wakes the report generator (a report was asked for).
+    pub(crate) reports_due: Arc<Notify>,
+}
+
+impl Fortune {
+    #[must_use]
+    pub fn new(db: meguri_db::Pool, peers: Peers, engines: Engines, clock: Arc<dyn Clock>, timings: Timings) -> Self {
+        Self {
+            db,
+            peers,
+            engines,
+            clock,
+            timings,
+            charts_due: Arc::new(Notify::new()),
+            reports_due: Arc::new(Notify::new()),
+        }
+    }
+
+    pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {
+        db::conn(&self.db).await.map_err(Error::Unexpected)
+    }
+
+    /// The caller's chart when it is ready.
+    ///
+    /// # Errors
+    /// [`Error::ProfileIncomplete`] when identity has no birth date; [`Error::ChartNotReady`]
+    /// otherwise unless the chart is ready.
+    pub(crate) async fn ready_chart(&self, user: UserId) -> Result<be::Chart, Error> {
+        let mut conn = self.conn().await?;
+        let record = db::charts::find(&mut conn, user).await?;
+        match record {
+            Some(r) if r.status == ChartStatus::Ready => {
+                let bytes = r.chart.context("a ready chart without its chart")?;
+                Ok(be::Chart::decode(bytes.as_slice()).context("decode the stored chart")?)
+            }
+            Some(r) if r.profile_incomplete => Err(Error::ProfileIncomplete),
+            _ => Err(Error::ChartNotReady),
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! The tonic service: proto → domain input, call [`Fortune`], domain → proto. No SQL, no rules.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use meguri_auth::{Role, Subject};
+use meguri_ids::UserId;
+use meguri_proto::bazi_engine as be;
+use meguri_proto::fortune as pb;
+use meguri_proto::fortune::fortune_server;
+use tonic::{Request, Response, Status};
+
+use crate::domain::{DayItem, NewRating, TimezoneOffset};
+use crate::error::Error;
+use crate::fortune::Fortune;
+use crate::records::{ChartRecord, DailyRecord, RatingRecord, ReportKind, ReportRecord};
+
+pub struct FortuneService {
+    pub fortune: Fortune,
+}
+
+/// The signed-in user a user-scoped call is made for.
+fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
+    match meguri_auth::claims(request) {
+        Some(claims) if matches!(claims.role, Role::User | Role::Admin) => match claims.sub {
+            Subject::User(id) => Ok(id),
+            Subject::Anonymous => Err(Error::NotAUser.into()),
+        },
+        _ => Err(Error::NotAUser.into()),
+    }
+}
+
+fn admin<T>(request: &Request<T>) -> Result<(), Status> {
+    match meguri_auth::claims(request).map(|c| c.role) {
+        Some(Role::Admin) => Ok(()),
+        Some(_) => Err(Error::PermissionDenied.into()),
+        None => Err(Error::NotAUser.into()),
+    }
+}
+
+fn offset(minutes: i32) -> Result<TimezoneOffset, Status> {
+    TimezoneOffset::parse(minutes).map_err(|e| Error::from(e).into())
+}
+
+fn time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+fn split(pillar: &str) -> be::Pillar {
+    let mut chars = pillar.chars();
+    be::Pillar {
+        heavenly_stem: chars.next().map(String::from).unwrap_or_default(),
+        earthly_branch: chars.next().map(String::from).unwrap_or_default(),
+    }
+}
+
+fn daily_out(r: DailyRecord) -> pb::DailyReading {
+    pb::DailyReading {
+        date: r.local_date.to_string(),
+        lines: r.lines,
+        dos: r.dos,
+        donts: r.donts,
+        reasons: r.reasons.into_iter().map(|x| pb::Reason { kind: x.kind, label: x.label, detail: x.detail }).collect(),
+        content_hash: r.content_hash,
+        engine: r.engine,
+        generated_at: time(r.generated_at),
+        day_pillar: Some(split(&r.day_pillar)),
+    }
+}
+
+fn item_out(i: DayItem) -> pb::DayInfoItem {
+    pb::DayInfoItem { id: i.id, name: i.name, description: i.description, r#type: i.kind }
+}
+
+fn rating_out(r: RatingRecord) -> pb::Rating {
+    pb::Rating {
+        id: r.id.to_string(),
+        fortune_type: r.fortune_type,
+        fortune_content_hash: r.fortune_content_hash,
+        rating: r.rating,
+        feedback_text: r.feedback_text,
+        created_at: time(r.created_at),
+        updated_at: time(r.updated_at),
+    }
+}
+
+fn report_out(r: ReportRecord) -> pb::Report {
+    let year = match r.kind {
+        ReportKind::Yearly(year) => year,
+        ReportKind::Life => 0,
+    };
+    let content = r.content.unwrap_or_else(|| crate::records::ReportContent {
+        title: String::new(),
+        sections: Vec::new(),
+        important_dates: Vec::new(),
+    });
+    // Only a ready report shows its content (a regenerating one may still hold the old text).
+    let ready = r.status == crate::domain::ReportStatus::Ready;
+    pb::Report {
+        kind: r.kind.label().to_owned(),
+        status: r.status.as_str().to_owned(),
+        year,
+        title: if ready { content.title } else { String::new() },
+        sections: if ready {
+            content.sections.into_iter().map(|s| pb::ReportSection { heading: s.heading, body: s.body }).collect()
+        } else {
+            Vec::new()
+        },
+        important_dates: if ready {
+            content
+                .important_dates
+                .into_iter()
+                .map(|d| pb::ImportantDate { date: d.date, label: d.label, detail: d.detail })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        generated_at: if ready { r.generated_at.map(time) } else { None },
+        engine: if ready { r.engine.unwrap_or_default() } else { String::new() },
+    }
+}
+
+fn failure_out(r: ChartRecord) -> pb::ChartFailure {
+    pb::ChartFailure {
+        user_id: r.user_id.to_string(),
+        attempts: r.attempts,
+        last_error: r.last_error.unwrap_or_default(),
+        next_attempt_at: r.next_attempt_at.map(time),
+        updated_at: time(r.updated_at),
+    }
+}
+
+#[tonic::async_trait]
+impl fortune_server::Fortune for FortuneService {
+    async fn get_chart_status(
+        &self,
+        request: Request<pb::GetChartStatusRequest>,
+    ) -> Result<Response<pb::GetChartStatusResponse>, Status> {
+        let user = caller(&request)?;
+        let (status, updated_at) = self.fortune.chart_status(user).await?;
+        Ok(Response::new(pb::GetChartStatusResponse {
+            status: status.as_str().to_owned(),
+            updated_at: updated_at.map(time),
+        }))
+    }
+
+    async fn get_chart(&self, request: Request<pb::GetChartRequest>) -> Result<Response<pb::GetChartResponse>, Status> {
+        let user = caller(&request)?;
+        let (chart, built_at) = self.fortune.chart(user).await?;
+        Ok(Response::new(pb::GetChartResponse {
+            status: crate::domain::ChartStatus::Ready.as_str().to_owned(),
+            chart: Some(chart),
+            built_at: time(built_at),
+        }))
+    }
+
+    async fn get_daily_reading(
+        &self,
+        request: Request<pb::GetDailyReadingRequest>,
+    ) -> Result<Response<pb::DailyReading>, Status> {
+        let user = caller(&request)?;
+        let offset = offset(request.get_ref().timezone_offset_minutes)?;
+        Ok(Response::new(daily_out(self.fortune.daily_reading(user, offset).await?)))
+    }
+
+    async fn get_day_info(
+        &self,
+        request: Request<pb::GetDayInfoRequest>,
+    ) -> Result<Response<pb::GetDayInfoResponse>, Status> {
+        let user = caller(&request)?;
+        let offset = offset(request.get_ref().timezone_offset_minutes)?;
+        let (date, items) = self.fortune.day_info(user, offset).await?;
+        Ok(Response::new(pb::GetDayInfoResponse {
+            date: date.to_string(),
+            items: items.into_iter().map(item_out).collect(),
+        }))
+    }
+
+    async fn list_badges(
+        &self,
+        _request: Request<pb::ListBadgesRequest>,
+    ) -> Result<Response<pb::ListBadgesResponse>, Status> {
+        let badges = self.fortune.badges().await?;
+        Ok(Response::new(pb::ListBadgesResponse {
+            badges: badges
+                .into_iter()
+                .map(|b| pb::Badge {
+                    id: b.id,
+                    name: b.name,
+                    description: b.description,
+                    r#type: b.kind,
+                    is_active: b.is_active,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn rate_fortune(&self, request: Request<pb::RateFortuneRequest>) -> Result<Response<pb::Rating>, Status> {
+        let user = caller(&request)?;
+        let r = request.into_inner();
+        let new = NewRating::parse(
+            &r.fortune_type,
+            &r.fortune_content_hash,
+            &r.rating,
+            r.feedback_text.as_deref(),
+            r.context_json.as_deref(),
+        )
+        .map_err(Error::from)?;
+        Ok(Response::new(rating_out(self.fortune.rate(user, new).await?)))
+    }
+
+    async fn update_rating_feedback(
+        &self,
+        request: Request<pb::UpdateRatingFeedbackRequest>,
+    ) -> Result<Response<pb::Rating>, Status> {
+        let user = caller(&request)?;
+        let r = request.into_inner();
+        let rating = self
+            .fortune
+            .update_feedback(user, &r.fortune_content_hash, &r.feedback_text, r.fortune_type.as_deref())
+            .await?;
+        Ok(Response::new(rating_out(rating)))
+    }
+
+    async fn get_yearly_report(
+        &self,
+        request: Request<pb::GetYearlyReportRequest>,
+    ) -> Result<Response<pb::Report>, Status> {
+        let user = caller(&request)?;
+        let offset = offset(request.get_ref().timezone_offset_minutes)?;
+        Ok(Response::new(report_out(self.fortune.yearly_report(user, offset).await?)))
+    }
+
+    async fn get_life_report(
+        &self,
+        request: Request<pb::GetLifeReportRequest>,
+    ) -> Result<Response<pb::Report>, Status> {
+        let user = caller(&request)?;
+        Ok(Response::new(report_out(self.fortune.report(user, ReportKind::Life).await?)))
+    }
+
+    async fn list_chart_failures(
+        &self,
+        request: Request<pb::ListChartFailuresRequest>,
+    ) -> Result<Response<pb::ListChartFailuresResponse>, Status> {
+        admin(&request)?;
+        let failures = self.fortune.chart_failures(request.get_ref().limit).await?;
+        Ok(Response::new(pb::ListChartFailuresResponse { failures: failures.into_iter().map(failure_out).collect() }))
+    }
+}

@@ -1,0 +1,78 @@
+//! Builds the service; `main` and the tests share it.
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use meguri_events::{Consumer, contracts};
+use meguri_proto::fortune::fortune_server::FortuneServer;
+use meguri_server::Application;
+
+use crate::clock::Clock;
+use crate::config::{Config, SCHEMA};
+use crate::engine::Engines;
+use crate::fortune::Fortune;
+use crate::grpc::FortuneService;
+use crate::peers::Peers;
+
+/// The `fortune` schema's migrations, compiled in.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// Installs rustls's ring provider for the LLM client (async-openai over reqwest with
+/// `rustls-no-provider`); a second call is a no-op.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+/// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
+/// identity event consumer, the chart builder and the report generator. Health turns SERVING once
+/// PostgreSQL and Redis answer; bazi-engine and identity are called lazily (a build that finds
+/// them down is retried).
+///
+/// # Errors
+/// Migrations that fail, a database that does not answer, an invalid Redis URL or peer address,
+/// ports that cannot be bound.
+pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
+    install_tls_provider();
+    crate::metrics::describe();
+    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the fortune migrations")?;
+    tracing::info!(name: "fortune_gen.migrated", applied = applied.len());
+    let db = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
+    let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
+    let peers = Peers::new(
+        &config.bazi_engine_addr,
+        &config.identity_addr,
+        &config.server.jwt_secret,
+        config.timings.peer_timeout,
+    )?;
+    let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
+    tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
+    let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
+    let consumer = Consumer::new(redis.clone(), &config.events, crate::charts::GROUP, &[contracts::IDENTITY_STREAM]);
+
+    let (ready_db, ready_redis) = (db.clone(), redis);
+    let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());
+    Application::builder(config.server)
+        .add_service(FortuneServer::new(FortuneService { fortune }))
+        .readiness(move || {
+            let (db, redis) = (ready_db.clone(), ready_redis.clone());
+            async move {
+                meguri_db::ping(&db).await.context("PostgreSQL")?;
+                meguri_events::ping(&redis).await
+            }
+        })
+        .task("identity-events", move |stop| {
+            consumer.run(
+                move |envelope| {
+                    let fortune = events.clone();
+                    async move { fortune.handle_identity_event(envelope).await }
+                },
+                stop,
+            )
+        })
+        .task("chart-builder", move |stop| builder.run_chart_builder(stop))
+        .task("report-generator", move |stop| reports.run_report_generator(stop))
+        .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))
+        .build()
+        .await
+}

@@ -1,0 +1,202 @@
+//! Starts a real fortune-gen for tests (feature `testkit`): a fresh migrated schema, a clock the
+//! test moves, events under the given Redis key prefix, the given bazi-engine and identity, and
+//! optionally an LLM endpoint. Used by this crate's tests and the gateway's.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use meguri_db::TestDb;
+use meguri_events::EventsConfig;
+use meguri_server::{ServerConfig, ShutdownHandle};
+use secrecy::SecretString;
+
+use crate::clock::Clock;
+use crate::config::{Config, LlmConfig, Timings};
+use crate::startup::MIGRATIONS;
+
+/// A clock that stands still until moved.
+pub struct ManualClock(Mutex<DateTime<Utc>>);
+
+impl ManualClock {
+    #[must_use]
+    pub fn new() -> Self {
+        Self(Mutex::new(Utc::now()))
+    }
+
+    #[must_use]
+    pub fn at(now: DateTime<Utc>) -> Self {
+        Self(Mutex::new(now))
+    }
+
+    pub fn advance(&self, by: Duration) {
+        let mut now = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *now += chrono::Duration::from_std(by).unwrap_or(chrono::Duration::zero());
+    }
+
+    pub fn set(&self, to: DateTime<Utc>) {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = to;
+    }
+}
+
+impl Default for ManualClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// An OpenAI-compatible endpoint for the LLM engine.
+#[derive(Clone, Debug)]
+pub struct TestLlm {
+    /// e.g. `http://127.0.0.1:PORT/v1`
+    pub base_url: String,
+    pub model: String,
+    /// The deadline after which the built-in text is used.
+    pub timeout: Duration,
+}
+
+/// What to start fortune-gen with.
+#[derive(Clone, Debug)]
+pub struct TestOptions {
+    /// The internal-token secret (the gateway's, identity's and bazi-engine's).
+    pub jwt_secret: String,
+    /// Events under this Redis key prefix (identity's).
+    pub redis_prefix: String,
+    /// `http://127.0.0.1:PORT` of a running bazi-engine.
+    pub bazi_engine_addr: String,
+    /// `http://127.0.0.1:PORT` of a running identity.
+    pub identity_addr: String,
+    pub llm: Option<TestLlm>,
+    /// The first wait after a transient chart failure, on the test's clock (default 1 s).
+    pub chart_retry_base: Duration,
+    /// The deadline of each call to bazi-engine and identity (default 5 s).
+    pub peer_timeout: Duration,
+    /// Where the clock starts (default: now).
+    pub start_at: Option<DateTime<Utc>>,
+}
+
+impl TestOptions {
+    #[must_use]
+    pub fn new(jwt_secret: &str, redis_prefix: &str, bazi_engine_addr: &str, identity_addr: &str) -> Self {
+        Self {
+            jwt_secret: jwt_secret.to_owned(),
+            redis_prefix: redis_prefix.to_owned(),
+            bazi_engine_addr: bazi_engine_addr.to_owned(),
+            identity_addr: identity_addr.to_owned(),
+            llm: None,
+            chart_retry_base: Duration::from_secs(1),
+            peer_timeout: Duration::from_secs(5),
+            start_at: None,
+        }
+    }
+}
+
+/// A running fortune-gen.
+pub struct TestFortune {
+    pub grpc_port: u16,
+    pub admin_port: u16,
+    pub clock: Arc<ManualClock>,
+    pub db: Arc<TestDb>,
+    pub options: TestOptions,
+    shutdown: ShutdownHandle,
+    server: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+}
+
+impl TestFortune {
+    /// `http://127.0.0.1:PORT` of the gRPC port.
+    #[must_use]
+    pub fn addr(&self) -> String {
+        format!("http://127.0.0.1:{}", self.grpc_port)
+    }
+
+    /// Stops the service and waits until it has.
+    ///
+    /// # Panics
+    /// When the service stopped with an error.
+    #[allow(clippy::expect_used)]
+    pub async fn stop(&mut self) {
+        self.shutdown.shutdown();
+        if let Some(server) = self.server.take() {
+            server.await.expect("the server task").expect("a clean stop");
+        }
+    }
+}
+
+impl Drop for TestFortune {
+    fn drop(&mut self) {
+        self.shutdown.shutdown();
+    }
+}
+
+/// The PostgreSQL admin URL of the test machine (`DATABASE_ADMIN_URL`, default local `postgres`).
+#[must_use]
+pub fn admin_url() -> SecretString {
+    SecretString::from(
+        std::env::var("DATABASE_ADMIN_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
+    )
+}
+
+/// The Redis of the test machine (`REDIS_URL`, default local).
+#[must_use]
+pub fn redis_url() -> String {
+    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
+}
+
+/// Starts fortune-gen on free ports with a fresh schema. Needs a multi-thread runtime
+/// (migrations).
+///
+/// # Panics
+/// When the database or the service cannot be set up (a test cannot go on).
+#[allow(clippy::expect_used)]
+pub async fn spawn(options: TestOptions) -> TestFortune {
+    let db = Arc::new(TestDb::create(&admin_url(), MIGRATIONS).await.expect("a test schema"));
+    let clock = Arc::new(options.start_at.map_or_else(ManualClock::new, ManualClock::at));
+    spawn_in(options, db, clock).await
+}
+
+/// Starts another process of the same fortune-gen (same schema and clock), e.g. after
+/// [`TestFortune::stop`].
+///
+/// # Panics
+/// When the service cannot start.
+pub async fn restart(previous: &TestFortune) -> TestFortune {
+    spawn_in(previous.options.clone(), Arc::clone(&previous.db), Arc::clone(&previous.clock)).await
+}
+
+#[allow(clippy::expect_used)]
+async fn spawn_in(options: TestOptions, db: Arc<TestDb>, clock: Arc<ManualClock>) -> TestFortune {
+    let timings = Timings {
+        llm_timeout: options.llm.as_ref().map_or(Duration::from_secs(8), |l| l.timeout),
+        chart_retry_base: options.chart_retry_base,
+        peer_timeout: options.peer_timeout,
+        chart_lease: Duration::from_secs(120),
+        report_lease: Duration::from_secs(300),
+        poll_interval: Duration::from_millis(50),
+    };
+    let config = Config {
+        server: ServerConfig::for_tests(SecretString::from(options.jwt_secret.clone())),
+        db: db.config.clone(),
+        redis_url: redis_url(),
+        events: EventsConfig::new(options.redis_prefix.clone()),
+        bazi_engine_addr: options.bazi_engine_addr.clone(),
+        identity_addr: options.identity_addr.clone(),
+        llm: options.llm.as_ref().map(|l| LlmConfig {
+            base_url: l.base_url.clone(),
+            api_key: SecretString::from("test-key"),
+            model: l.model.clone(),
+        }),
+        timings,
+    };
+    let app = crate::startup::build(config, clock.clone()).await.expect("fortune-gen starts");
+    let (grpc_port, admin_port) = (app.grpc_port, app.admin_port);
+    let shutdown = app.shutdown_handle();
+    let server = Some(tokio::spawn(app.run_until_stopped()));
+    TestFortune { grpc_port, admin_port, clock, db, options, shutdown, server }
+}
