@@ -15,5 +15,7 @@ start_smtp_sink "$E2E_MAIL_DIR"
 # A run of its own: events and sessions of earlier runs stay apart.
 EVENTS_PREFIX="e2e:$(date +%s)-$$:"
 start_fleet "$(free_port)" "$(free_port)" "$(free_port)"
+# The readings journeys (home, profile, onboarding) need fortune-gen, which the fleet now runs.
+export MEGURI_E2E_READINGS="${MEGURI_E2E_READINGS:-1}"
 say "running Playwright against $GATEWAY_URL"
 (cd "$ROOT/frontend" && E2E_BASE_URL="$GATEWAY_URL" E2E_MAIL_DIR="$E2E_MAIL_DIR" npx playwright test "$@")

@@ -59,7 +59,6 @@ function ToastItem({ record }: { record: ToastRecord }) {
 
   return (
     <Paper
-      component="li"
       role={destructive ? 'alert' : 'status'}
       aria-atomic="true"
       data-variant={variant}
@@ -153,8 +152,11 @@ export function Toaster() {
       })}
     >
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {/* The live role sits on the toast inside the item: a list's children must stay list items. */}
         {toasts.map((record) => (
-          <ToastItem key={record.id} record={record} />
+          <li key={record.id}>
+            <ToastItem record={record} />
+          </li>
         ))}
       </Box>
     </Box>
