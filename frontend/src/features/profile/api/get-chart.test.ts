@@ -5,29 +5,19 @@ import { apiError } from '@/testing/mocks/accounts';
 import { mockReadings, sampleChart } from '@/testing/mocks/readings';
 
 describe('readChart', () => {
-  const { details, ...rest } = sampleChart;
+  const { analysis, time, ...rest } = sampleChart;
 
-  it('reads details sent as {analysis, time}', () => {
+  it('reads the analysis and the time correction next to the pillars', () => {
     const chart = readChart(sampleChart);
     expect(chart.analysis?.dayMaster).toBe('庚');
+    expect(chart.analysis?.kongWang).toEqual(['申', '酉']);
     expect(chart.time?.correctedLocalTime).toBe('1990-05-15 14:59:07');
+    expect(chart.time).toEqual(time);
+    expect(chart.analysis).toEqual(analysis);
     expect(chart.builtAt).toBe('2026-11-21T09:00:05Z');
   });
 
-  it('reads details sent as the analysis itself, with the time inside or beside it', () => {
-    expect(readChart({ ...rest, details: { ...details.analysis, time: details.time } }).time).toEqual(details.time);
-    const beside = readChart({ ...rest, details: details.analysis, time: details.time });
-    expect(beside.analysis?.pillars).toHaveLength(4);
-    expect(beside.time).toEqual(details.time);
-  });
-
-  it('reads the calculator shape (analysis and time at the top)', () => {
-    const chart = readChart({ ...rest, analysis: details.analysis, time: details.time });
-    expect(chart.analysis?.kongWang).toEqual(['申', '酉']);
-    expect(chart.time).toEqual(details.time);
-  });
-
-  it('keeps the pillars and elements when there are no details', () => {
+  it('keeps the pillars and elements when there is no analysis', () => {
     const chart = readChart(rest);
     expect(chart.analysis).toBeNull();
     expect(chart.time).toBeNull();

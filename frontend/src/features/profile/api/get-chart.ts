@@ -12,7 +12,7 @@ import {
 import { CHART_NOT_READY } from '@/lib/chart-status';
 import { usePollWhile } from '@/lib/use-poll-while';
 
-/** The signed-in person's chart (GET /api/fortune/chart), with its analysis read out of `details`. */
+/** The signed-in person's chart (GET /api/fortune/chart, docs/api/readings.md "Chart"). */
 export type StoredChart = ChartAndElements & {
   status: string;
   /** RFC 3339 */
@@ -34,38 +34,19 @@ const isAnalysis = (value: unknown): value is BaziAnalysis =>
 const isTime = (value: unknown): value is TimeCorrection =>
   isObject(value) && typeof value.correctedLocalTime === 'string';
 
-/**
- * `details` is "the same details object as POST /api/public/calculate-bazi" (docs/api/readings.md). The
- * calculator sends that as `analysis` next to `time`, so both shapes are read: `details: {analysis, time}`
- * and `details` being the analysis itself (with `time` inside it or beside it).
- */
+/** Reads the answer: the calculator's shape (`baziChart`, `elements`, `analysis`, `time`) plus status. */
 export function readChart(body: unknown): StoredChart {
   if (!hasChartAndElements(body)) {
     throw new Error('fortune/chart answered without a complete baziChart and elements');
   }
   const raw = body as ChartAndElements & Record<string, unknown>;
-  const details = raw.details;
-  let analysis: BaziAnalysis | null = null;
-  let time: TimeCorrection | null = null;
-  if (isObject(details) && isAnalysis(details.analysis)) {
-    analysis = details.analysis;
-    time = isTime(details.time) ? details.time : null;
-  } else if (isAnalysis(details)) {
-    analysis = details;
-    const inner = (details as unknown as Record<string, unknown>).time;
-    time = isTime(inner) ? inner : null;
-  } else if (isAnalysis(raw.analysis)) {
-    analysis = raw.analysis;
-  }
-  if (time === null && isTime(raw.time)) time = raw.time;
-
   return {
     baziChart: raw.baziChart,
     elements: raw.elements,
     status: typeof raw.status === 'string' ? raw.status : 'ready',
     builtAt: typeof raw.builtAt === 'string' ? raw.builtAt : null,
-    analysis,
-    time,
+    analysis: isAnalysis(raw.analysis) ? raw.analysis : null,
+    time: isTime(raw.time) ? raw.time : null,
   };
 }
 

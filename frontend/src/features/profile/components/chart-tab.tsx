@@ -13,7 +13,7 @@ import { ELEMENT_KEYS, ELEMENT_LABELS, PILLAR_KEYS, type PillarDetail } from '@/
 import { dayMasterLabel } from '@/lib/bazi-details';
 import { elementColors } from '@/theme/palette';
 
-/** Pillars without analysis (an answer without `details`): stem and branch only, the rest shows —. */
+/** Pillars without analysis (an answer without `analysis`): stem and branch only, the rest shows —. */
 export function bareDetails(chart: StoredChart['baziChart']): PillarDetail[] {
   return PILLAR_KEYS.map((position) => ({
     position,

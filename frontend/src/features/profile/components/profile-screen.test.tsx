@@ -202,17 +202,8 @@ describe('命式 tab', () => {
     expect(screen.queryByRole('list', { name: '大運の流れ' })).not.toBeInTheDocument();
   });
 
-  it('reads `details` sent as the analysis itself as well', async () => {
-    const { details, ...rest } = sampleChart;
-    mockReadings({ chart: [{ ...rest, details: { ...details.analysis, time: details.time } }] });
-    renderProfile();
-
-    expect(await screen.findByTestId('detail-tengod-month')).toHaveTextContent('劫財');
-    expect(screen.getByTestId('detail-corrected-time')).toHaveTextContent('1990/05/15 14:59:07（真太陽時）');
-  });
-
-  it('still shows the pillars when the chart comes without details', async () => {
-    const { details: _details, ...bare } = sampleChart;
+  it('still shows the pillars when the chart comes without its analysis', async () => {
+    const { analysis: _analysis, time: _time, ...bare } = sampleChart;
     mockReadings({ chart: [bare] });
     renderProfile();
 
