@@ -1,4 +1,4 @@
-//! The analysis of every reference case of `../shared/fixtures/bazi/cases.jsonl` against what
+//! The analysis of every reference case of `tests/fixtures/reference/cases.jsonl.gz` against what
 //! lunar-javascript 1.7.7 derives for the same civil-clock chart (its `lunarJavascript` block).
 //!
 //! The pillars are the reference's own (`expected` year and month, and the standard-mode day
@@ -24,8 +24,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 fn cases() -> Vec<Value> {
-    let path = common::fixtures_dir().join("cases.jsonl");
-    let text = std::fs::read_to_string(path).expect("fixture cases.jsonl");
+    let text = common::read_fixture("cases.jsonl");
     text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("JSON line")).collect()
 }
 

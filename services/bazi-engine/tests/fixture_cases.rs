@@ -1,4 +1,4 @@
-//! Every reference case of `../shared/fixtures/bazi/cases.jsonl` through the code path of
+//! Every reference case of `tests/fixtures/reference/cases.jsonl.gz` through the code path of
 //! `bazi batch`, in all three time modes and both 子 conventions, must agree on every pillar.
 //!
 //! Only a case born after 2025 within 120 s of a 節 may be skipped: future ΔT is a prediction
@@ -6,13 +6,7 @@
 
 use bazi_engine::batch::answer_line;
 use serde_json::{Value, json};
-use std::path::PathBuf;
-
 mod common;
-
-fn fixtures() -> PathBuf {
-    common::fixtures_dir()
-}
 
 fn pillar(v: &Value, which: &str) -> String {
     let p = &v["baziChart"][which];
@@ -21,7 +15,7 @@ fn pillar(v: &Value, which: &str) -> String {
 
 #[test]
 fn every_reference_case_agrees_on_every_pillar_in_every_mode() {
-    let text = std::fs::read_to_string(fixtures().join("cases.jsonl")).expect("fixture cases.jsonl");
+    let text = common::read_fixture("cases.jsonl");
     let (mut checked, mut skipped, mut failures) = (0, 0, Vec::new());
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).expect("fixture line is JSON");
@@ -73,7 +67,7 @@ fn every_reference_case_agrees_on_every_pillar_in_every_mode() {
 
 #[test]
 fn the_corrected_local_time_matches_the_reference_within_a_second() {
-    let text = std::fs::read_to_string(fixtures().join("cases.jsonl")).expect("fixture cases.jsonl");
+    let text = common::read_fixture("cases.jsonl");
     let mut worst: f64 = 0.0;
     for line in text.lines().filter(|l| !l.trim().is_empty()).take(400) {
         let case: Value = serde_json::from_str(line).expect("fixture line is JSON");

@@ -26,8 +26,7 @@ fn japanese(name: &str) -> &str {
 
 #[test]
 fn every_term_agrees_with_the_reference_within_one_second() {
-    let path = common::fixtures_dir().join("solar-terms-every-5th-year.csv");
-    let text = std::fs::read_to_string(path).expect("fixture csv");
+    let text = common::read_fixture("solar-terms-every-5th-year.csv");
     let (mut n, mut worst_tt, mut worst_ut1, mut sum_tt) = (0, 0.0f64, 0.0f64, 0.0f64);
     let mut failures = Vec::new();
     for line in text.lines().skip(1) {
