@@ -67,6 +67,9 @@ pub struct SessionConfig {
     pub cookie_secure: bool,
     /// `SESSION_TTL_SECONDS` (default 30 days); renewed on each authenticated request.
     pub ttl: Duration,
+    /// `SESSION_ABSOLUTE_TTL_SECONDS` (default 90 days): a session ends this long after sign-in
+    /// however often it is used (at least `ttl`).
+    pub absolute_ttl: Duration,
 }
 
 #[derive(Clone, Debug)]
@@ -210,6 +213,7 @@ impl Config {
         let session = SessionConfig {
             cookie_secure: e.flag("COOKIE_SECURE", !development),
             ttl: Duration::from_secs(e.parse("SESSION_TTL_SECONDS", 30 * 24 * 3600_u64, "seconds")),
+            absolute_ttl: Duration::from_secs(e.parse("SESSION_ABSOLUTE_TTL_SECONDS", 90 * 24 * 3600_u64, "seconds")),
         };
         let rate_limit = RateLimitConfig {
             enabled: e.flag("RATE_LIMIT_ENABLED", true),

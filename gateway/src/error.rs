@@ -60,10 +60,14 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "CODE_INVALID" => "認証コードが正しくありません",
         "CODE_EXPIRED" => "認証コードの有効期限が切れています。コードを再送信してください",
         "CODE_EXHAUSTED" => "認証コードの入力回数が上限に達しました。コードを再送信してください",
+        "CODE_ALREADY_USED" => "この認証コードはすでに使われています。メールアドレスとパスワードでログインしてください",
         "RESEND_COOLDOWN" => "認証コードは少し時間をおいてから再送信してください",
         "INVALID_CREDENTIALS" => "メールアドレスまたはパスワードが正しくありません",
         "EMAIL_NOT_VERIFIED" => "メールアドレスの認証が完了していません。届いた認証コードを入力してください",
         "LOGIN_RATE_LIMITED" => "ログインの試行回数が多すぎます。しばらくしてから再度お試しください",
+        "PASSWORD_CHECK_RATE_LIMITED" => {
+            "パスワードの確認に失敗した回数が多すぎます。しばらくしてから再度お試しください"
+        }
         "WRONG_PASSWORD" => "現在のパスワードが正しくありません",
         "RESET_TOKEN_INVALID" => "このリセットリンクは無効か、有効期限が切れています。もう一度お手続きください",
         "EMAIL_CHANGE_TOKEN_INVALID" => "この確認リンクは無効か、有効期限が切れています",

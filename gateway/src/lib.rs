@@ -4,6 +4,7 @@
 pub mod admin_token;
 pub mod clients;
 pub mod config;
+pub mod device;
 pub mod domain;
 pub mod error;
 pub mod metrics;

@@ -8,7 +8,13 @@
 //! - [`TypedSession::log_in`] rotates the id (the old key is deleted, a new cookie is set) so a
 //!   session id fixed before sign-in is worthless after; [`TypedSession::log_out`] deletes the key
 //!   and expires the cookie.
-//! - Expiry is sliding: each authenticated request renews the key's TTL (`GETEX`) and the cookie.
+//! - Expiry is sliding: each authenticated request renews the key's TTL (`GETEX`) and the cookie,
+//!   up to an absolute lifetime from sign-in (`SESSION_ABSOLUTE_TTL_SECONDS`) after which the
+//!   session ends however busy it is.
+//! - Each user has an index of their session ids, so a password change or reset and an account
+//!   deletion can end them all. The index is given the absolute lifetime at every sign-in, so it
+//!   always outlives the sessions it lists.
+//! - Outside development the cookie is named with the `__Host-` prefix (Secure, host-only, `/`).
 //!
 //! Handlers take a [`TypedSession`] extractor; [`finish`] (registered with
 //! `actix_web::middleware::from_fn`) writes the resulting cookie change onto the response.
@@ -32,8 +38,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 
-/// The name of the session cookie.
+/// The name of the session cookie in development (plain HTTP on localhost).
 pub const COOKIE_NAME: &str = "meguri_session";
+/// The name of the session cookie everywhere else (`Secure`): browsers accept a `__Host-` cookie
+/// only when it is Secure, host-only and on `/`, so a sibling subdomain cannot plant one.
+pub const SECURE_COOKIE_NAME: &str = "__Host-meguri_session";
+
+/// The session cookie's name for this deployment.
+#[must_use]
+pub const fn cookie_name(secure: bool) -> &'static str {
+    if secure { SECURE_COOKIE_NAME } else { COOKIE_NAME }
+}
 /// Random bytes in a session id.
 const ID_BYTES: usize = 32;
 
@@ -131,6 +146,20 @@ impl From<SessionError> for ApiError {
     }
 }
 
+/// Extra life of a user's session index beyond the absolute lifetime (clock skew between gateways).
+const INDEX_MARGIN_SECONDS: u64 = 3600;
+/// Pauses between the tries of ending sessions after a committed change.
+const END_RETRY_PAUSES: [Duration; 3] = [Duration::from_millis(50), Duration::from_millis(200), Duration::ZERO];
+
+/// Whether a committed change also ended the user's other sessions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionsEnded {
+    /// This many sessions were ended (zero when there were none).
+    Ended(usize),
+    /// Redis failed every try; the sessions still expire on their own.
+    Failed,
+}
+
 fn redis_error(e: impl fmt::Display) -> SessionError {
     SessionError::Redis(e.to_string())
 }
@@ -141,18 +170,24 @@ pub struct SessionStore {
     pool: Pool,
     prefix: Arc<str>,
     ttl: Duration,
+    absolute: Duration,
 }
 
 impl fmt::Debug for SessionStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SessionStore").field("prefix", &self.prefix).field("ttl", &self.ttl).finish_non_exhaustive()
+        f.debug_struct("SessionStore")
+            .field("prefix", &self.prefix)
+            .field("ttl", &self.ttl)
+            .field("absolute", &self.absolute)
+            .finish_non_exhaustive()
     }
 }
 
 impl SessionStore {
+    /// Sessions that slide by `ttl` on each use and end `absolute` after sign-in at the latest.
     #[must_use]
-    pub fn new(pool: Pool, key_prefix: &str, ttl: Duration) -> Self {
-        Self { pool, prefix: Arc::from(key_prefix), ttl }
+    pub fn new(pool: Pool, key_prefix: &str, ttl: Duration, absolute: Duration) -> Self {
+        Self { pool, prefix: Arc::from(key_prefix), ttl, absolute: absolute.max(ttl) }
     }
 
     #[must_use]
@@ -184,7 +219,21 @@ impl SessionStore {
             .await
             .map_err(redis_error)?;
         // A state we cannot read (an older format) counts as no session.
-        Ok(raw.and_then(|json| serde_json::from_str(&json).ok()))
+        let Some(state) = raw.and_then(|json| serde_json::from_str::<SessionState>(&json).ok()) else {
+            return Ok(None);
+        };
+        if self.outlived(&state, chrono::Utc::now().timestamp()) {
+            let _: i64 = redis::cmd("DEL").arg(self.key(id)).query_async(&mut conn).await.map_err(redis_error)?;
+            tracing::info!(name: "gateway.session.absolute_expiry", user_id = %state.user_id, "session reached its absolute lifetime");
+            return Ok(None);
+        }
+        Ok(Some(state))
+    }
+
+    /// Whether `state` is older than the absolute lifetime at `now` (seconds since the epoch).
+    fn outlived(&self, state: &SessionState, now: i64) -> bool {
+        let absolute = i64::try_from(self.absolute.as_secs()).unwrap_or(i64::MAX);
+        now.saturating_sub(state.created_at) >= absolute
     }
 
     /// Stores a state under a new id (never overwriting an existing key).
@@ -207,8 +256,10 @@ impl SessionStore {
                 .map_err(redis_error)?;
             // 2^-256 chance of a collision; loop rather than reason about it.
             if created.is_some() {
-                // The user's index of sessions, so a password change can end the others. Ids
-                // of expired sessions linger in it harmlessly until the index itself expires.
+                // The user's index of sessions, so a password change can end the others. It
+                // lives for the absolute lifetime from this sign-in: no session it lists can
+                // outlive it, however often that session is used. Ids of sessions that ended
+                // linger harmlessly until the index expires.
                 let index = self.user_index(state.user_id);
                 redis::pipe()
                     .cmd("SADD")
@@ -217,7 +268,7 @@ impl SessionStore {
                     .ignore()
                     .cmd("EXPIRE")
                     .arg(&index)
-                    .arg(self.ttl.as_secs().max(1))
+                    .arg(self.absolute.as_secs().max(1) + INDEX_MARGIN_SECONDS)
                     .ignore()
                     .query_async::<()>(&mut conn)
                     .await
@@ -250,9 +301,36 @@ impl SessionStore {
             pipe.cmd("DEL").arg(self.key(&id)).ignore().cmd("SREM").arg(&index).arg(raw).ignore();
             ended += 1;
         }
-        pipe.query_async::<()>(&mut conn).await.map_err(redis_error)?;
+        // No other session: nothing to send (an empty pipeline is not a command Redis accepts).
+        if ended > 0 {
+            pipe.query_async::<()>(&mut conn).await.map_err(redis_error)?;
+        }
         tracing::info!(name: "gateway.session.ended_others", user_id = %user_id, ended, "sessions ended");
         Ok(ended)
+    }
+
+    /// [`Self::end_all_for`] after a change that is already committed (a new password, a
+    /// deleted account): a Redis fault is retried a few times and logged; the caller reports
+    /// the change as made either way and says whether the other sessions ended.
+    pub async fn end_all_after_change(&self, user_id: UserId, keep: Option<&SessionId>) -> SessionsEnded {
+        let mut last = None;
+        for (attempt, pause) in END_RETRY_PAUSES.iter().enumerate() {
+            match self.end_all_for(user_id, keep).await {
+                Ok(count) => return SessionsEnded::Ended(count),
+                Err(error) => {
+                    tracing::warn!(name: "gateway.session.end_retry", user_id = %user_id, attempt, %error, "ending sessions failed; retrying");
+                    last = Some(error);
+                    tokio::time::sleep(*pause).await;
+                }
+            }
+        }
+        tracing::error!(
+            name: "gateway.session.end_failed",
+            user_id = %user_id,
+            error = last.map(|e| e.to_string()).unwrap_or_default(),
+            "a committed change could not end the user's other sessions"
+        );
+        SessionsEnded::Failed
     }
 
     /// Deletes a session (a missing one is not an error).
@@ -317,7 +395,7 @@ impl TypedSession {
         let settings = req
             .app_data::<web::Data<SessionSettings>>()
             .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("SessionSettings not configured")))?;
-        let current = req.cookie(COOKIE_NAME).and_then(|c| SessionId::parse(c.value()));
+        let current = req.cookie(cookie_name(settings.cookie_secure)).and_then(|c| SessionId::parse(c.value()));
         let ctx = Rc::new(SessionContext {
             settings: settings.get_ref().clone(),
             current: RefCell::new(current),
@@ -393,21 +471,16 @@ impl TypedSession {
         Ok(())
     }
 
-    /// Ends the user's other sessions, keeping this one (after a password change).
-    ///
-    /// # Errors
-    /// Redis is unreachable.
-    pub async fn end_other_sessions(&self, user_id: UserId) -> Result<usize, SessionError> {
-        self.0.settings.store.end_all_for(user_id, self.current_id().as_ref()).await
+    /// Ends the user's other sessions, keeping this one (after a committed password change;
+    /// see [`SessionStore::end_all_after_change`]).
+    pub async fn end_other_sessions(&self, user_id: UserId) -> SessionsEnded {
+        self.0.settings.store.end_all_after_change(user_id, self.current_id().as_ref()).await
     }
 
-    /// Ends every session of a user, this one included (a password reset from a link, an account
-    /// deletion).
-    ///
-    /// # Errors
-    /// Redis is unreachable.
-    pub async fn end_all_sessions(&self, user_id: UserId) -> Result<usize, SessionError> {
-        self.0.settings.store.end_all_for(user_id, None).await
+    /// Ends every session of a user, this one included (after a committed password reset from a
+    /// link or an account deletion).
+    pub async fn end_all_sessions(&self, user_id: UserId) -> SessionsEnded {
+        self.0.settings.store.end_all_after_change(user_id, None).await
     }
 
     /// Signs out: deletes the session and expires the cookie.
@@ -415,13 +488,21 @@ impl TypedSession {
     /// # Errors
     /// Redis is unreachable.
     pub async fn log_out(&self) -> Result<(), SessionError> {
-        if let Some(id) = self.current_id() {
-            self.0.settings.store.delete(&id).await?;
-        }
+        let id = self.current_id();
+        // The cookie goes whatever Redis says: this browser is signed out either way.
         *self.0.current.borrow_mut() = None;
         *self.0.loaded.borrow_mut() = Loaded::Done(None);
         *self.0.change.borrow_mut() = Some(CookieChange::Remove);
+        if let Some(id) = id {
+            self.0.settings.store.delete(&id).await?;
+        }
         Ok(())
+    }
+
+    /// Whether cookies are `Secure` (everywhere but local development).
+    #[must_use]
+    pub fn cookie_secure(&self) -> bool {
+        self.0.settings.cookie_secure
     }
 }
 
@@ -460,7 +541,7 @@ pub async fn finish(
 
 fn session_cookie(value: String, secure: bool, max_age: Duration) -> Cookie<'static> {
     let seconds = i64::try_from(max_age.as_secs()).unwrap_or(i64::MAX);
-    Cookie::build(COOKIE_NAME, value)
+    Cookie::build(cookie_name(secure), value)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
@@ -511,6 +592,22 @@ mod tests {
         assert!(text.contains("Path=/"), "{text}");
         assert!(text.contains("Secure"), "{text}");
         assert!(text.contains("Max-Age=60"), "{text}");
+        assert!(text.starts_with("__Host-meguri_session="), "{text}");
+        assert!(!text.contains("Domain"), "{text}");
+        let development = session_cookie("x".to_owned(), false, Duration::from_secs(60)).to_string();
+        assert!(development.starts_with("meguri_session="), "{development}");
+    }
+
+    #[test]
+    fn a_session_ends_at_its_absolute_lifetime_however_busy() {
+        let pool = deadpool_redis::Config::from_url("redis://127.0.0.1:1")
+            .create_pool(Some(deadpool_redis::Runtime::Tokio1))
+            .expect("pool");
+        let store = SessionStore::new(pool, "t:", Duration::from_secs(30), Duration::from_secs(90));
+        let state = SessionState { user_id: UserId::new(), role: Role::User, created_at: 1_000 };
+
+        assert!(!store.outlived(&state, 1_089));
+        assert!(store.outlived(&state, 1_090));
     }
 
     #[test]

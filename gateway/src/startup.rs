@@ -135,7 +135,12 @@ impl Application {
         let admin_tokens = config.admin_jwt_secret.as_ref().map(AdminTokens::new);
 
         let session_settings = web::Data::new(SessionSettings {
-            store: SessionStore::new(redis.clone(), &config.redis.key_prefix, config.session.ttl),
+            store: SessionStore::new(
+                redis.clone(),
+                &config.redis.key_prefix,
+                config.session.ttl,
+                config.session.absolute_ttl,
+            ),
             cookie_secure: config.session.cookie_secure,
         });
         let readiness =

@@ -8,13 +8,18 @@ use serde_json::{Value, json};
 
 use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
 
-struct Accounts {
-    gateway: TestApp,
-    identity: TestIdentity,
+pub struct Accounts {
+    pub gateway: TestApp,
+    pub identity: TestIdentity,
     prefix: String,
 }
 
 async fn spawn() -> Accounts {
+    spawn_with(|_| {}).await
+}
+
+/// The gateway (with `customise` applied to its config) in front of a real identity service.
+pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) -> Accounts {
     let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let port = identity.grpc_port;
@@ -22,20 +27,21 @@ async fn spawn() -> Accounts {
     let gateway = spawn_app_with(move |c| {
         c.identity_addr = format!("http://127.0.0.1:{port}");
         c.redis.key_prefix = p;
+        customise(c);
     })
     .await;
     Accounts { gateway, identity, prefix }
 }
 
-/// The `meguri_session=<id>` pair of a response's Set-Cookie, if it sets one.
-fn session_cookie(response: &reqwest::Response) -> Option<(String, String)> {
-    let header = response.headers().get("set-cookie")?.to_str().ok()?.to_owned();
+/// The `meguri_session=<id>` pair of a response's session Set-Cookie, and the whole header.
+pub fn session_cookie(response: &reqwest::Response) -> Option<(String, String)> {
+    let header = crate::helpers::set_cookie(response, gateway::session::COOKIE_NAME)?;
     let pair = header.split(';').next()?.trim().to_owned();
     Some((pair, header))
 }
 
 impl Accounts {
-    async fn post(&self, path: &str, body: Value, cookie: Option<&str>) -> reqwest::Response {
+    pub async fn post(&self, path: &str, body: Value, cookie: Option<&str>) -> reqwest::Response {
         let mut request = self.gateway.client.post(self.gateway.url(path)).header("origin", ORIGIN).json(&body);
         if let Some(cookie) = cookie {
             request = request.header("cookie", cookie);
@@ -43,7 +49,7 @@ impl Accounts {
         request.send().await.expect("request")
     }
 
-    async fn user(&self, cookie: &str) -> (u16, Value) {
+    pub async fn user(&self, cookie: &str) -> (u16, Value) {
         json(
             self.gateway
                 .client
@@ -56,7 +62,7 @@ impl Accounts {
         .await
     }
 
-    async fn mails(&self) -> Vec<MailRequested> {
+    pub async fn mails(&self) -> Vec<MailRequested> {
         let client = redis::Client::open(redis_url()).expect("redis url");
         let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
         let entries: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
@@ -73,7 +79,7 @@ impl Accounts {
             .collect()
     }
 
-    async fn wait_mail<T>(&self, to: &str, pick: impl Fn(&MailKind) -> Option<T>) -> T {
+    pub async fn wait_mail<T>(&self, to: &str, pick: impl Fn(&MailKind) -> Option<T>) -> T {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(found) = self.mails().await.iter().rev().filter(|m| m.to == to).find_map(|m| pick(&m.mail)) {
@@ -85,7 +91,7 @@ impl Accounts {
     }
 
     /// Signs up and verifies; returns the session cookie pair.
-    async fn signed_up(&self, email: &str, username: &str) -> String {
+    pub async fn signed_up(&self, email: &str, username: &str) -> String {
         let response = self
             .post(
                 "/api/auth/signup",
@@ -107,7 +113,7 @@ impl Accounts {
         session_cookie(&verified).expect("verification signs in").0
     }
 
-    async fn login(&self, email: &str, password: &str, cookie: Option<&str>) -> reqwest::Response {
+    pub async fn login(&self, email: &str, password: &str, cookie: Option<&str>) -> reqwest::Response {
         self.post("/api/auth/login", json!({"email": email, "password": password}), cookie).await
     }
 }

@@ -411,7 +411,11 @@ pub fn test_config(engine_port: u16) -> Config {
         grpc_timeout: Duration::from_millis(2000),
         reading_timeout: Duration::from_millis(5000),
         public_origins: vec![ORIGIN.to_owned()],
-        session: SessionConfig { cookie_secure: false, ttl: Duration::from_secs(600) },
+        session: SessionConfig {
+            cookie_secure: false,
+            ttl: Duration::from_secs(600),
+            absolute_ttl: Duration::from_secs(3600),
+        },
         rate_limit: RateLimitConfig {
             enabled: false,
             calculate_per_window: 1000,
@@ -448,8 +452,12 @@ async fn spawn_gateway(engine: Option<TestEngine>, engine_port: u16, customise: 
     init_telemetry();
     let mut config = test_config(engine_port);
     customise(&mut config);
-    let sessions =
-        SessionStore::new(redis_pool(&config.redis).expect("pool"), &config.redis.key_prefix, config.session.ttl);
+    let sessions = SessionStore::new(
+        redis_pool(&config.redis).expect("pool"),
+        &config.redis.key_prefix,
+        config.session.ttl,
+        config.session.absolute_ttl,
+    );
     let app = Application::build(config).await.expect("build the gateway");
     let port = app.port();
     let handle = app.handle();
@@ -485,11 +493,27 @@ impl TestApp {
 
     /// Signs a user in directly in the session store; returns the cookie header value.
     pub async fn session_cookie_for(&self, user_id: UserId, role: Role) -> (SessionId, String) {
-        let state = SessionState { user_id, role, created_at: 0 };
+        let state = SessionState { user_id, role, created_at: chrono::Utc::now().timestamp() };
         let id = self.sessions.create(&state).await.expect("create a session");
         let cookie = format!("{}={}", gateway::session::COOKIE_NAME, id.as_str());
         (id, cookie)
     }
+}
+
+/// The whole `Set-Cookie` header a response sends for cookie `name`, if any.
+pub fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.split('=').next() == Some(name))
+        .map(str::to_owned)
+}
+
+/// The `meguri_session=<id>` pair a response sets, if any.
+pub fn session_cookie_pair(response: &reqwest::Response) -> Option<String> {
+    set_cookie(response, gateway::session::COOKIE_NAME).and_then(|h| h.split(';').next().map(str::to_owned))
 }
 
 /// The JSON body of a response, with its status.

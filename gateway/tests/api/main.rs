@@ -13,5 +13,6 @@ mod origin;
 mod places;
 mod rate_limit;
 mod readings;
+mod security;
 mod session;
 mod static_files;

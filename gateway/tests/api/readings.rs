@@ -120,8 +120,7 @@ impl Readings {
             .await
             .expect("request");
         assert_eq!(verified.status(), 200);
-        let header = verified.headers().get("set-cookie").and_then(|v| v.to_str().ok()).expect("a session cookie");
-        header.split(';').next().expect("cookie pair").to_owned()
+        crate::helpers::session_cookie_pair(&verified).expect("a session cookie")
     }
 
     /// Polls the user object until the chart status is `want`; returns every status seen.

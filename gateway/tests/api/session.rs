@@ -7,7 +7,7 @@ use actix_web::cookie::Cookie;
 use actix_web::middleware::from_fn;
 use actix_web::{App, HttpResponse, test, web};
 use gateway::config::RedisConfig;
-use gateway::session::{self, COOKIE_NAME, SessionId, SessionSettings, SessionStore, TypedSession};
+use gateway::session::{self, COOKIE_NAME, SECURE_COOKIE_NAME, SessionId, SessionSettings, SessionStore, TypedSession};
 use gateway::startup::redis_pool;
 use meguri_auth::Role;
 use meguri_ids::UserId;
@@ -17,7 +17,12 @@ use crate::helpers::redis_url;
 fn store() -> SessionStore {
     let config =
         RedisConfig { url: redis_url(), key_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()), pool_size: 2 };
-    SessionStore::new(redis_pool(&config).expect("pool"), &config.key_prefix, Duration::from_secs(600))
+    SessionStore::new(
+        redis_pool(&config).expect("pool"),
+        &config.key_prefix,
+        Duration::from_secs(600),
+        Duration::from_secs(3600),
+    )
 }
 
 async fn log_in(path: web::Path<String>, session: TypedSession) -> HttpResponse {
@@ -53,7 +58,12 @@ macro_rules! session_app {
 }
 
 fn session_cookie<B>(response: &actix_web::dev::ServiceResponse<B>) -> Cookie<'static> {
-    response.response().cookies().find(|c| c.name() == COOKIE_NAME).map(Cookie::into_owned).expect("a session cookie")
+    response
+        .response()
+        .cookies()
+        .find(|c| c.name() == COOKIE_NAME || c.name() == SECURE_COOKIE_NAME)
+        .map(Cookie::into_owned)
+        .expect("a session cookie")
 }
 
 #[actix_web::test]

@@ -204,6 +204,7 @@ impl Accounts {
             Wrong { failures: i32 },
             Expired,
             Exhausted,
+            Used,
         }
         let email = Email::parse(email)?;
         let code = VerificationCode::parse(code).ok_or(Error::Invalid(Invalid::Code))?;
@@ -229,7 +230,12 @@ impl Accounts {
                     let failures = tokens::count_failed_try(conn, user.id).await?;
                     return Ok(if failures >= max { Outcome::Exhausted } else { Outcome::Wrong { failures } });
                 }
-                if row.used_at.is_none() {
+                // A code signs in once: replaying it (a copied request, a shared screen) must not
+                // sign anyone in again without the password.
+                if row.used_at.is_some() {
+                    return Ok(Outcome::Used);
+                }
+                {
                     tokens::mark_code_used(conn, user.id, now).await?;
                     users::mark_verified(conn, user.id, now).await?;
                     enqueue(conn, &EmailVerified { user_id: user.id }).await?;
@@ -261,6 +267,7 @@ impl Accounts {
             }
             Outcome::Expired => Err(Error::CodeExpired),
             Outcome::Exhausted => Err(Error::CodeExhausted),
+            Outcome::Used => Err(Error::CodeUsed),
         }
     }
 

@@ -25,6 +25,10 @@ pub enum Error {
     /// FAILED_PRECONDITION CODE_EXHAUSTED: 5 wrong tries voided the code.
     #[error("verification code voided after too many tries")]
     CodeExhausted,
+    /// FAILED_PRECONDITION CODE_ALREADY_USED: the code already verified the address and signed
+    /// in once; signing in again takes the password.
+    #[error("verification code already used")]
+    CodeUsed,
     /// RESOURCE_EXHAUSTED RESEND_COOLDOWN.
     #[error("a code was sent {0} s ago at most")]
     ResendCooldown(i64),
@@ -100,6 +104,7 @@ impl Error {
             Self::CodeInvalid => "CODE_INVALID",
             Self::CodeExpired => "CODE_EXPIRED",
             Self::CodeExhausted => "CODE_EXHAUSTED",
+            Self::CodeUsed => "CODE_ALREADY_USED",
             Self::ResendCooldown(_) => "RESEND_COOLDOWN",
             Self::InvalidCredentials => "INVALID_CREDENTIALS",
             Self::EmailNotVerified => "EMAIL_NOT_VERIFIED",
@@ -128,7 +133,7 @@ impl From<Error> for Status {
             | Error::SameEmail
             | Error::InvalidUserId => Status::invalid_argument(code),
             Error::EmailTaken | Error::UsernameTaken => Status::already_exists(code),
-            Error::CodeExpired | Error::CodeExhausted => Status::failed_precondition(code),
+            Error::CodeExpired | Error::CodeExhausted | Error::CodeUsed => Status::failed_precondition(code),
             Error::ResendCooldown(_) => Status::resource_exhausted(code),
             Error::InvalidCredentials | Error::NotAUser => Status::unauthenticated(code),
             Error::EmailNotVerified | Error::WrongPassword | Error::AdminInactive | Error::PermissionDenied => {

@@ -4,7 +4,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::rate_limit::Credential;
 use crate::routes::auth::post::MessageBody;
+use crate::routes::settings::post::settle;
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -29,12 +31,17 @@ pub async fn account(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (user, ctx) = signed_in(&req, &session).await?;
-    state
-        .identity
-        .delete_account(&ctx, pb::DeleteAccountRequest { password: body.into_inner().password })
-        .await
-        .map_err(|s| ApiError::from_status("DeleteAccount", s))?;
-    session.end_all_sessions(user.user_id).await?;
-    session.log_out().await?;
+    let attempt =
+        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
+    let outcome =
+        state.identity.delete_account(&ctx, pb::DeleteAccountRequest { password: body.into_inner().password }).await;
+    settle(&state, attempt, outcome.as_ref().err()).await;
+    outcome.map_err(|s| ApiError::from_status("DeleteAccount", s))?;
+    // The deletion is committed: ending the sessions is retried and logged, never an error here
+    // (identity refuses every call for a deleted user, so a session left behind can do nothing).
+    session.end_all_sessions(user.user_id).await;
+    if let Err(error) = session.log_out().await {
+        tracing::warn!(name: "gateway.account.logout_failed", %error, "account deleted; its session key could not be removed");
+    }
     Ok(HttpResponse::Ok().json(MessageBody::just("アカウントを削除しました")))
 }

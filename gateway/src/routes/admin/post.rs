@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::clients::CallContext;
 use crate::error::{ApiError, ErrorBody};
+use crate::rate_limit::Credential;
 use crate::session::Caller;
 use crate::startup::AppState;
 use crate::telemetry::RequestId;
@@ -52,15 +53,18 @@ pub async fn login(
         .as_ref()
         .ok_or(ApiError::Coded { status: StatusCode::SERVICE_UNAVAILABLE, code: "ADMIN_DISABLED" })?;
     let b = body.into_inner();
-    let limiter_key = format!("admin:{}", b.email);
-    state.rate_limiter.check_login(&limiter_key, &req).await?;
+    // Counted before the password is checked, so parallel guesses cannot all pass a stale count.
+    let attempt = state.rate_limiter.count_credential_attempt(Credential::Admin(&b.email), None, &req).await?;
     let ctx = CallContext { caller: Caller::ANONYMOUS, request_id: RequestId::of(&req) };
     let admin =
         match state.identity.admin_login(&ctx, pb::AdminLoginRequest { email: b.email, password: b.password }).await {
-            Ok(admin) => admin,
+            Ok(admin) => {
+                state.rate_limiter.credential_ok(attempt).await;
+                admin
+            }
             Err(status) => {
-                if status.code() == tonic::Code::Unauthenticated {
-                    state.rate_limiter.record_login_failure(&limiter_key, &req).await;
+                if status.code() != tonic::Code::Unauthenticated {
+                    state.rate_limiter.credential_ok(attempt).await;
                 }
                 return Err(ApiError::from_status("AdminLogin", status));
             }

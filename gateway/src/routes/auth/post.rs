@@ -10,8 +10,10 @@ use utoipa::ToSchema;
 
 use super::user::{UserBody, extras};
 use crate::clients::CallContext;
+use crate::device::{self, DeviceId};
 use crate::error::{ApiError, ErrorBody};
-use crate::rate_limit::Bucket;
+use crate::rate_limit::{Bucket, Credential};
+use crate::session::SessionsEnded;
 use crate::session::{Caller, TypedSession};
 use crate::startup::AppState;
 use crate::telemetry::RequestId;
@@ -108,7 +110,8 @@ fn user_id(raw: &str) -> Result<UserId, ApiError> {
     raw.parse().map_err(|_| ApiError::Unexpected(anyhow::anyhow!("identity returned a malformed user id")))
 }
 
-/// Signs `user` in on this browser (a new session id) and answers with the user object.
+/// Signs `user` in on this browser (a new session id), remembers the browser as one the member
+/// signs in from (its device cookie, set here if missing) and answers with the user object.
 async fn sign_in(
     req: &HttpRequest,
     session: &TypedSession,
@@ -118,8 +121,18 @@ async fn sign_in(
     let user = user.ok_or_else(|| anyhow::anyhow!("identity returned no user"))?;
     let id = user_id(&user.id)?;
     session.log_in(id, Role::User).await?;
+    let secure = session.cookie_secure();
+    let known = DeviceId::of(req, secure);
+    let device = known.clone().or_else(DeviceId::generate);
+    if let Some(device) = &device {
+        state.rate_limiter.remember_device(&user.email, device).await;
+    }
     let extras = extras(state, &as_user(req, id)).await;
-    Ok(HttpResponse::Ok().json(UserBody::new(user, extras)))
+    let mut response = HttpResponse::Ok();
+    if let (None, Some(device)) = (known, &device) {
+        response.cookie(device::cookie(device, secure));
+    }
+    Ok(response.json(UserBody::new(user, extras)))
 }
 
 /// Creates an account and mails a verification code.
@@ -246,16 +259,20 @@ pub async fn login(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    state.rate_limiter.check_login(&b.email, &req).await?;
-    let email = b.email.clone();
+    let device = DeviceId::of(&req, session.cookie_secure());
+    // Counted before the password is checked, so parallel guesses cannot all pass a stale count.
+    let attempt =
+        state.rate_limiter.count_credential_attempt(Credential::Member(&b.email), device.as_ref(), &req).await?;
     match state.identity.login(&anonymous(&req), pb::LoginRequest { email: b.email, password: b.password }).await {
         Ok(response) => {
-            state.rate_limiter.clear_login_failures(&email, &req).await;
+            state.rate_limiter.credential_ok(attempt).await;
             sign_in(&req, &session, &state, response.user).await
         }
         Err(status) => {
-            if status.code() == tonic::Code::Unauthenticated {
-                state.rate_limiter.record_login_failure(&email, &req).await;
+            // A wrong password stays counted; anything else (unverified after a matching
+            // password, identity unavailable) was not a failed guess.
+            if status.code() != tonic::Code::Unauthenticated {
+                state.rate_limiter.credential_ok(attempt).await;
             }
             Err(ApiError::from_status("Login", status))
         }
@@ -329,8 +346,15 @@ pub async fn reset_password(
         )
         .await
         .map_err(|s| ApiError::from_status("ResetPassword", s))?;
-    session.end_all_sessions(user_id(&reset.user_id)?).await?;
-    Ok(HttpResponse::Ok().json(MessageBody::just("パスワードを再設定しました")))
+    // The new password is committed: whatever happens to the sessions, the answer is a success
+    // that says what happened.
+    let message = match session.end_all_sessions(user_id(&reset.user_id)?).await {
+        SessionsEnded::Ended(_) => "パスワードを再設定しました",
+        SessionsEnded::Failed => {
+            "パスワードを再設定しました。ただし、ほかの端末のログアウトを完了できませんでした。時間をおいてもう一度パスワードを再設定してください"
+        }
+    };
+    Ok(HttpResponse::Ok().json(MessageBody::just(message)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

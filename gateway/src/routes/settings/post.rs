@@ -4,9 +4,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::rate_limit::{CountedAttempt, Credential};
 use crate::routes::auth::post::MessageBody;
 use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::session::{SessionsEnded, TypedSession};
 use crate::startup::AppState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -37,17 +38,15 @@ pub async fn email(
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
+    let (user, ctx) = signed_in(&req, &session).await?;
     let b = body.into_inner();
     let pending_email = b.new_email.trim().to_lowercase();
-    state
-        .identity
-        .request_email_change(
-            &ctx,
-            pb::RequestEmailChangeRequest { new_email: b.new_email, current_password: b.current_password },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("RequestEmailChange", s))?;
+    let request = pb::RequestEmailChangeRequest { new_email: b.new_email, current_password: b.current_password };
+    let attempt =
+        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
+    let outcome = state.identity.request_email_change(&ctx, request).await;
+    settle(&state, attempt, outcome.as_ref().err()).await;
+    outcome.map_err(|s| ApiError::from_status("RequestEmailChange", s))?;
     Ok(HttpResponse::Ok().json(EmailChangeAnswer { message: "確認メールを送信しました", pending_email }))
 }
 
@@ -73,14 +72,30 @@ pub async fn password(
 ) -> Result<HttpResponse, ApiError> {
     let (user, ctx) = signed_in(&req, &session).await?;
     let b = body.into_inner();
-    state
-        .identity
-        .change_password(
-            &ctx,
-            pb::ChangePasswordRequest { current_password: b.current_password, new_password: b.new_password },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("ChangePassword", s))?;
-    session.end_other_sessions(user.user_id).await?;
-    Ok(HttpResponse::Ok().json(MessageBody::just("パスワードを変更しました")))
+    let request = pb::ChangePasswordRequest { current_password: b.current_password, new_password: b.new_password };
+    let attempt =
+        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
+    let outcome = state.identity.change_password(&ctx, request).await;
+    settle(&state, attempt, outcome.as_ref().err()).await;
+    outcome.map_err(|s| ApiError::from_status("ChangePassword", s))?;
+    // The new password is committed: the answer is a success that says what happened to the
+    // other sessions, never an error the member would retry against the old password.
+    let message = match session.end_other_sessions(user.user_id).await {
+        SessionsEnded::Ended(_) => "パスワードを変更しました",
+        SessionsEnded::Failed => {
+            "パスワードを変更しました。ただし、ほかの端末のログアウトを完了できませんでした。時間をおいてもう一度パスワードを変更してください"
+        }
+    };
+    Ok(HttpResponse::Ok().json(MessageBody::just(message)))
+}
+
+/// Gives a current-password check back to its budget unless the password was wrong.
+pub async fn settle(state: &AppState, attempt: CountedAttempt, error: Option<&tonic::Status>) {
+    let wrong_password = error.is_some_and(|s| {
+        s.code() == tonic::Code::PermissionDenied
+            && s.metadata().get(crate::error::CODE_METADATA).is_some_and(|v| v.as_bytes() == b"WRONG_PASSWORD")
+    });
+    if !wrong_password {
+        state.rate_limiter.credential_ok(attempt).await;
+    }
 }

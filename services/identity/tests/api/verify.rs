@@ -11,7 +11,7 @@ fn wrong(code: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_mailed_code_verifies_and_a_double_submit_succeeds_twice() {
+async fn the_mailed_code_verifies_once_and_a_replay_is_refused() {
     let app = spawn_app().await;
     app.sign_up("hanako@example.jp", "hanako").await;
     let code = app.code_for("hanako@example.jp").await;
@@ -20,8 +20,9 @@ async fn the_mailed_code_verifies_and_a_double_submit_succeeds_twice() {
 
     let user = client.verify_email(request.clone()).await.expect("verified").into_inner().user.expect("user");
     assert!(user.is_email_verified);
-    // The second click of a double click: the same code answers the same.
-    client.verify_email(request).await.expect("still fine");
+    // A replay of the same request (a second click, a copied request) signs nobody in again.
+    let replay = client.verify_email(request).await.expect_err("a used code signs in only once");
+    assert_eq!(code_of(&replay), "CODE_ALREADY_USED");
     // A welcome mail follows.
     let mails = app.wait_mails("hanako@example.jp", 2).await;
     assert!(mails.iter().any(|m| m.mail == MailKind::Welcome));
