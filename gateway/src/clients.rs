@@ -22,9 +22,6 @@ use meguri_proto::bazi_engine::{
 use tonic::metadata::MetadataValue;
 use tonic::transport::{Channel, Endpoint};
 use tonic::{Code, Status};
-use tonic_health::pb::HealthCheckRequest;
-use tonic_health::pb::health_check_response::ServingStatus;
-use tonic_health::pb::health_client::HealthClient;
 
 use crate::metrics;
 use crate::session::Caller;
@@ -184,6 +181,7 @@ impl CallPolicy {
                     status
                 }
             });
+            let result = result.map_err(transport_failure_is_unavailable);
             match result {
                 Ok(response) => break Ok(response.into_inner()),
                 Err(status) if idempotent && status.code() == Code::Unavailable && retries < MAX_RETRIES => {
@@ -202,6 +200,23 @@ impl CallPolicy {
         let code = outcome.as_ref().map_or_else(Status::code, |_| Code::Ok);
         metrics::grpc_client_call(rpc, code, start.elapsed());
         outcome
+    }
+}
+
+/// A status the client made from a broken connection (an h2 GOAWAY such as ENHANCE_YOUR_CALM
+/// after a stalled server resumes, a reset stream, a reset socket) is `Unavailable`: the service
+/// never decided it, so it is retried like one for reads and reaches the client as 503 — never as
+/// the 429 or 500 its h2 reason would map to. A status the service sent itself comes from the
+/// response and carries no source error; tonic attaches the transport's error as the source.
+fn transport_failure_is_unavailable(status: Status) -> Status {
+    let from_transport = std::error::Error::source(&status).is_some()
+        && status.metadata().get(crate::error::CODE_METADATA).is_none()
+        && matches!(status.code(), Code::ResourceExhausted | Code::Internal | Code::Unknown | Code::Cancelled);
+    if from_transport {
+        tracing::debug!(name: "gateway.grpc.transport_failure", code = ?status.code(), message = status.message(), "connection failure treated as unavailable");
+        Status::unavailable("connection failed")
+    } else {
+        status
     }
 }
 
@@ -310,14 +325,3 @@ service_client!(
         read get_life_report(fortune_pb::GetLifeReportRequest) -> fortune_pb::Report = "GetLifeReport";
     }
 );
-
-/// Whether the service behind `channel` reports SERVING on the standard health service.
-pub async fn is_serving(channel: Channel, service: &str, timeout: Duration) -> bool {
-    let mut health = HealthClient::new(channel);
-    let mut request = tonic::Request::new(HealthCheckRequest { service: service.to_owned() });
-    request.set_timeout(timeout);
-    matches!(
-        tokio::time::timeout(timeout, health.check(request)).await,
-        Ok(Ok(response)) if response.get_ref().status == ServingStatus::Serving as i32
-    )
-}

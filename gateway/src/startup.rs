@@ -22,10 +22,10 @@ use anyhow::Context as _;
 use deadpool_redis::{Pool, Runtime};
 use meguri_auth::TokenMinter;
 use meguri_telemetry::PrometheusHandle;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Endpoint;
 
 use crate::admin_token::AdminTokens;
-use crate::clients::{self, BaziEngine, Billing, CallPolicy, Fortune, Identity, Notify};
+use crate::clients::{BaziEngine, Billing, CallPolicy, Fortune, Identity, Notify};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -37,8 +37,6 @@ use crate::{metrics, routes, telemetry};
 const TOKEN_TTL: Duration = Duration::from_secs(30);
 /// The largest JSON body accepted.
 const JSON_LIMIT: usize = 16 * 1024;
-/// The gRPC health name of the engine.
-const ENGINE_SERVICE: &str = "meguri.bazi_engine.v1.BaziEngine";
 
 /// What each worker's handlers use.
 pub struct AppState {
@@ -57,7 +55,6 @@ pub struct AppState {
 /// What `/readyz` and `/metrics` look at (shared by all workers).
 pub struct Readiness {
     pub redis: Pool,
-    pub engine: Channel,
     pub prometheus: PrometheusHandle,
 }
 
@@ -69,11 +66,6 @@ impl Readiness {
             redis::cmd("PING").query_async::<String>(&mut conn).await.ok()
         };
         matches!(tokio::time::timeout(timeout, ping).await, Ok(Some(_)))
-    }
-
-    /// The engine reports SERVING.
-    pub async fn engine_ok(&self, timeout: Duration) -> bool {
-        clients::is_serving(self.engine.clone(), ENGINE_SERVICE, timeout).await
     }
 }
 
@@ -143,8 +135,7 @@ impl Application {
             ),
             cookie_secure: config.session.cookie_secure,
         });
-        let readiness =
-            web::Data::new(Readiness { redis: redis.clone(), engine: engine_endpoint.connect_lazy(), prometheus });
+        let readiness = web::Data::new(Readiness { redis: redis.clone(), prometheus });
         let origins = web::Data::new(AllowedOrigins::new(&config.public_origins));
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);

@@ -443,6 +443,11 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
     spawn_gateway(Some(engine), port, customise).await
 }
 
+/// The gateway pointed at `engine_port` (a double or a proxy the test runs), `customise` applied.
+pub async fn spawn_gateway_for_engine(engine_port: u16, customise: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_gateway(None, engine_port, customise).await
+}
+
 /// The gateway pointed at `engine_port`, where nothing runs (yet).
 pub async fn spawn_app_without_engine(engine_port: u16) -> TestApp {
     spawn_gateway(None, engine_port, |_| {}).await
