@@ -25,6 +25,7 @@ pub fn message_for(code: &str) -> Option<&'static str> {
     Some(match code {
         // --- request shape (gateway) ---
         "INVALID_REQUEST" => "リクエストの形式が正しくありません",
+        "INVALID_CHARACTERS" => "使用できない文字（NUL文字）が含まれています",
         "BIRTH_DATE_REQUIRED" => "生年月日を入力してください",
         "INVALID_DATE_FORMAT" => "生年月日はYYYY-MM-DD形式で入力してください",
         "INVALID_GENDER" => "性別は male または female で指定してください",

@@ -7,6 +7,8 @@ pub mod config;
 pub mod device;
 pub mod domain;
 pub mod error;
+pub mod extract;
+pub mod hygiene;
 pub mod metrics;
 pub mod openapi;
 pub mod origin;

@@ -31,7 +31,7 @@ use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
 use crate::rate_limit::RateLimiter;
 use crate::session::{self, SessionSettings, SessionStore};
-use crate::{metrics, routes, telemetry};
+use crate::{hygiene, metrics, routes, telemetry};
 
 /// The lifetime of an internal token (well under the 60 s maximum; a call lasts seconds at most).
 const TOKEN_TTL: Duration = Duration::from_secs(30);
@@ -162,6 +162,7 @@ impl Application {
             let app = App::new()
                 .wrap(from_fn(session::finish))
                 .wrap(from_fn(origin::check_origin))
+                .wrap(from_fn(hygiene::finish))
                 .wrap(from_fn(telemetry::request_telemetry))
                 .app_data(state)
                 .app_data(session_settings.clone())

@@ -7,6 +7,7 @@ mod calculate;
 mod engine_down;
 mod health;
 mod helpers;
+mod hygiene;
 mod metrics;
 mod openapi;
 mod origin;

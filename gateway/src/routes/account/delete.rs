@@ -4,6 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::rate_limit::Credential;
 use crate::routes::auth::post::MessageBody;
 use crate::routes::settings::post::settle;
@@ -26,7 +27,7 @@ pub struct DeleteAccountBody {
     ))]
 pub async fn account(
     req: HttpRequest,
-    body: web::Json<DeleteAccountBody>,
+    body: Json<DeleteAccountBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::clients::CallContext;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::rate_limit::Credential;
 use crate::session::Caller;
 use crate::startup::AppState;
@@ -45,7 +46,7 @@ pub struct AdminLoginAnswer {
     ))]
 pub async fn login(
     req: HttpRequest,
-    body: web::Json<AdminLoginBody>,
+    body: Json<AdminLoginBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let tokens = state

@@ -12,6 +12,7 @@ use super::user::{UserBody, extras};
 use crate::clients::CallContext;
 use crate::device::{self, DeviceId};
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::rate_limit::{Bucket, Credential};
 use crate::session::SessionsEnded;
 use crate::session::{Caller, TypedSession};
@@ -145,7 +146,7 @@ async fn sign_in(
     ))]
 pub async fn signup(
     req: HttpRequest,
-    body: web::Json<SignUpBody>,
+    body: Json<SignUpBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
@@ -190,7 +191,7 @@ pub struct VerifyEmailBody {
     ))]
 pub async fn verify_email(
     req: HttpRequest,
-    body: web::Json<VerifyEmailBody>,
+    body: Json<VerifyEmailBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -219,7 +220,7 @@ pub struct EmailBody {
     ))]
 pub async fn resend_verification(
     req: HttpRequest,
-    body: web::Json<EmailBody>,
+    body: Json<EmailBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
@@ -254,7 +255,7 @@ pub struct LoginBody {
     ))]
 pub async fn login(
     req: HttpRequest,
-    body: web::Json<LoginBody>,
+    body: Json<LoginBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -295,7 +296,7 @@ pub async fn logout(session: TypedSession) -> Result<HttpResponse, ApiError> {
     ))]
 pub async fn forgot_password(
     req: HttpRequest,
-    body: web::Json<EmailBody>,
+    body: Json<EmailBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
@@ -329,7 +330,7 @@ pub struct ResetPasswordBody {
     ))]
 pub async fn reset_password(
     req: HttpRequest,
-    body: web::Json<ResetPasswordBody>,
+    body: Json<ResetPasswordBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -372,7 +373,7 @@ pub struct TokenBody {
     ))]
 pub async fn confirm_email_change(
     req: HttpRequest,
-    body: web::Json<TokenBody>,
+    body: Json<TokenBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use super::body::RatingBody;
 use super::post::MAX_FEEDBACK_CHARS;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -31,7 +32,7 @@ pub struct FeedbackBody {
     ))]
 pub async fn rate_feedback(
     req: HttpRequest,
-    body: web::Json<FeedbackBody>,
+    body: Json<FeedbackBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

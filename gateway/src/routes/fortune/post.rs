@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use super::body::RatingBody;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -68,7 +69,7 @@ pub fn validate(body: &RateBody) -> Result<(), ApiError> {
     ))]
 pub async fn rate(
     req: HttpRequest,
-    body: web::Json<RateBody>,
+    body: Json<RateBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

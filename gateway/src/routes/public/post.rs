@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use crate::clients::CallContext;
 use crate::domain::birth::{BirthData, Gender, RawBirth, TimeMode, ZiConvention};
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::rate_limit::Bucket;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -405,7 +406,7 @@ impl TryFrom<pb::Chart> for CalculateBaziResponse {
 )]
 pub async fn calculate_bazi(
     req: HttpRequest,
-    body: web::Json<CalculateBaziRequest>,
+    body: Json<CalculateBaziRequest>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -4,6 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::routes::auth::user::{UserBody, extras};
 use crate::routes::signed_in;
 use crate::session::TypedSession;
@@ -25,7 +26,7 @@ pub struct UsernameBody {
     ))]
 pub async fn username(
     req: HttpRequest,
-    body: web::Json<UsernameBody>,
+    body: Json<UsernameBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

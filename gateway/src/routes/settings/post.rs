@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::rate_limit::{CountedAttempt, Credential};
 use crate::routes::auth::post::MessageBody;
 use crate::routes::signed_in;
@@ -34,7 +35,7 @@ pub struct EmailChangeAnswer {
     ))]
 pub async fn email(
     req: HttpRequest,
-    body: web::Json<EmailChangeBody>,
+    body: Json<EmailChangeBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -66,7 +67,7 @@ pub struct PasswordChangeBody {
     ))]
 pub async fn password(
     req: HttpRequest,
-    body: web::Json<PasswordChangeBody>,
+    body: Json<PasswordChangeBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use super::get::PreferencesBody;
 use crate::error::{ApiError, ErrorBody};
+use crate::extract::Json;
 use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
 use crate::routes::auth::user::{UserBody, extras};
 use crate::routes::signed_in;
@@ -32,7 +33,7 @@ pub struct BirthDataBody {
     ))]
 pub async fn birth_data(
     req: HttpRequest,
-    body: web::Json<BirthDataBody>,
+    body: Json<BirthDataBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -74,7 +75,7 @@ pub struct PreferencesPatch {
     ))]
 pub async fn email_preferences(
     req: HttpRequest,
-    body: web::Json<PreferencesPatch>,
+    body: Json<PreferencesPatch>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -1,0 +1,76 @@
+//! What every answer has in common: JSON error bodies on every path, no caching of API answers,
+//! objects only where objects are expected, and no NUL characters getting through.
+
+use serde_json::json;
+
+use crate::helpers::{ORIGIN, json, spawn_app};
+
+#[tokio::test]
+async fn a_json_array_where_an_object_is_expected_is_a_400() {
+    let app = spawn_app().await;
+
+    let response = app
+        .client
+        .post(app.url("/api/public/calculate-bazi"))
+        .header("origin", ORIGIN)
+        .json(&json!(["1990-05-15", "14:30"]))
+        .send()
+        .await
+        .expect("request");
+
+    let (status, body) = json(response).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_REQUEST")));
+    assert!(app.engine().calls().is_empty(), "nothing reached the engine");
+}
+
+#[tokio::test]
+async fn a_nul_character_in_a_body_or_a_query_is_a_400_with_a_japanese_message() {
+    let app = spawn_app().await;
+
+    let in_body = app
+        .client
+        .post(app.url("/api/public/calculate-bazi"))
+        .header("origin", ORIGIN)
+        .json(&json!({"birthDate": "1990-05-15", "birthLocation": "東京\u{0}"}))
+        .send()
+        .await
+        .expect("request");
+    let in_query = app.get("/api/places/search?query=%E5%A4%A7%00").await;
+
+    for response in [in_body, in_query] {
+        let (status, body) = json(response).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_CHARACTERS")));
+        assert!(body["message"].as_str().is_some_and(|m| m.contains("NUL")), "{body}");
+    }
+    assert!(app.engine().calls().is_empty());
+}
+
+#[tokio::test]
+async fn a_write_to_a_page_of_the_spa_is_a_json_405_not_a_text_one() {
+    let dir = std::env::temp_dir().join(format!("meguri-static-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(dir.join("app")).expect("mkdir");
+    std::fs::write(dir.join("app/index.html"), "<html>app</html>").expect("write");
+    let app = crate::helpers::spawn_app_with(|c| c.static_dir = Some(dir.clone())).await;
+
+    let response = app.client.post(app.url("/home")).header("origin", ORIGIN).send().await.expect("request");
+
+    let (status, body) = json(response).await;
+    assert_eq!(status, 405);
+    assert_eq!(body, json!({"message": "この操作は許可されていません", "code": "METHOD_NOT_ALLOWED"}));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn api_answers_are_never_stored_by_a_cache() {
+    let app = spawn_app().await;
+
+    for path in ["/api/places/search?query=osaka", "/api/auth/user", "/api/no-such-route"] {
+        let response = app.get(path).await;
+        assert_eq!(
+            response.headers().get("cache-control").and_then(|v| v.to_str().ok()),
+            Some("no-store"),
+            "{path} ({})",
+            response.status()
+        );
+    }
+}
