@@ -11,6 +11,7 @@ use crate::session::TypedSession;
 use crate::startup::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AlmanacQuery {
     /// First day, `YYYY-MM-DD` (default: today in Japan).
     pub from: Option<String>,

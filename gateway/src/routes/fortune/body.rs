@@ -10,6 +10,7 @@ use crate::routes::public::post::PillarBody;
 /// The `timezoneOffset` query (minutes, as `Date#getTimezoneOffset`; Japan is -540).
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", default)]
+#[into_params(parameter_in = Query)]
 pub struct OffsetQuery {
     /// −840..=720; absent: 0 (daily, yearly) or the user's stored offset (day-info).
     pub timezone_offset: Option<i32>,

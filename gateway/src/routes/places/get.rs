@@ -17,6 +17,7 @@ const MAX_SUGGESTIONS: u32 = 5;
 const MAX_QUERY_CHARS: usize = 100;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     /// Free text, e.g. `大阪` or `osaka`. Blank: no suggestions.
     pub query: Option<String>,
@@ -67,6 +68,7 @@ pub async fn search(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CoordinatesQuery {
     /// A label from the place search, or a place name.
     pub location: Option<String>,
