@@ -95,6 +95,16 @@ impl From<diesel::result::Error> for Error {
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {
+        if let Error::Unexpected(e) = &error
+            && meguri_db::is_unavailable(e.as_ref())
+        {
+            tracing::warn!(name: "billing.database.unavailable", cause_chain = ?e, "the database did not answer");
+            let mut status = Status::unavailable("database unavailable");
+            status
+                .metadata_mut()
+                .insert(CODE_METADATA, tonic::metadata::MetadataValue::from_static("SERVICE_UNAVAILABLE"));
+            return status;
+        }
         let (code, stable) = error.codes();
         let message = match &error {
             Error::Unexpected(e) => {

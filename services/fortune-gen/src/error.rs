@@ -91,6 +91,14 @@ impl From<Error> for Status {
             }
             Error::NotAUser => Status::unauthenticated(message),
             Error::PermissionDenied => Status::permission_denied(message),
+            Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+                tracing::warn!(name: "fortune_gen.database.unavailable", cause_chain = ?e, "the database did not answer");
+                let mut status = Status::unavailable("database unavailable");
+                status
+                    .metadata_mut()
+                    .insert("x-meguri-code", tonic::metadata::MetadataValue::from_static("SERVICE_UNAVAILABLE"));
+                return status;
+            }
             Error::Unexpected(e) => {
                 tracing::error!(name: "fortune_gen.unexpected", cause_chain = ?e, "unexpected error");
                 return Status::internal("internal error");

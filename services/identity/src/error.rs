@@ -140,6 +140,14 @@ impl From<Error> for Status {
                 Status::permission_denied(code)
             }
             Error::UserNotFound => Status::not_found(code),
+            Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+                tracing::warn!(name: "identity.database.unavailable", cause_chain = ?e, "the database did not answer");
+                let mut status = Status::unavailable("database unavailable");
+                status
+                    .metadata_mut()
+                    .insert("x-meguri-code", tonic::metadata::MetadataValue::from_static("SERVICE_UNAVAILABLE"));
+                return status;
+            }
             Error::Unexpected(e) => {
                 tracing::error!(name: "identity.unexpected", cause_chain = ?e, "unexpected error");
                 return Status::internal("internal error");

@@ -38,6 +38,10 @@ impl From<Error> for Status {
         let (code, stable, message) = match &error {
             Error::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
             Error::Unauthenticated => (Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+            Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+                tracing::warn!(name: "notify.database.unavailable", cause_chain = ?e, "the database did not answer");
+                (Code::Unavailable, "SERVICE_UNAVAILABLE", "database unavailable")
+            }
             Error::Unexpected(e) => {
                 tracing::error!(name: "notify.unexpected", grpc_code = "Internal", error.cause_chain = ?e, "notify.unexpected: unexpected error");
                 (Code::Internal, "INTERNAL", "internal error")

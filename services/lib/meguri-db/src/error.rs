@@ -58,3 +58,48 @@ impl DbError {
         Self::Migration { context: context.into(), source: source.into() }
     }
 }
+
+/// Whether `error` (or anything in its source chain) says the database could not be reached — no
+/// connection from the pool in time, a connection that could not be opened or was closed under a
+/// query — rather than that a statement was wrong. Services answer such a failure `UNAVAILABLE`
+/// (the gateway's 503, which a client may retry), never `INTERNAL`.
+#[must_use]
+pub fn is_unavailable(error: &(dyn std::error::Error + 'static)) -> bool {
+    std::iter::successors(Some(error), |e| e.source()).any(|e| {
+        e.is::<diesel_async::pooled_connection::deadpool::PoolError>()
+            || e.is::<diesel_async::pooled_connection::PoolError>()
+            || e.is::<diesel::ConnectionError>()
+            || matches!(e.downcast_ref::<DbError>(), Some(DbError::Connect { .. }))
+            || matches!(
+                e.downcast_ref::<diesel::result::Error>(),
+                Some(
+                    diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _)
+                        | diesel::result::Error::BrokenTransactionManager
+                )
+            )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_timeout_or_a_closed_connection_is_unavailable_a_bad_statement_is_not() {
+        let timeout =
+            diesel_async::pooled_connection::deadpool::PoolError::Timeout(deadpool::managed::TimeoutType::Wait);
+        let closed = diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::ClosedConnection,
+            Box::new("server closed the connection".to_owned()),
+        );
+        let wrong = diesel::result::Error::NotFound;
+        let connect = DbError::connect("open", "connection refused");
+        let wrapped = DbError::query("load user")(closed);
+
+        assert!(is_unavailable(&timeout));
+        assert!(is_unavailable(&connect));
+        assert!(is_unavailable(&wrapped), "found through the source chain");
+        assert!(!is_unavailable(&wrong));
+        assert!(!is_unavailable(&DbError::query("load user")(diesel::result::Error::NotFound)));
+    }
+}

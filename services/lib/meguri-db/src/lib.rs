@@ -42,7 +42,7 @@ use secrecy::{ExposeSecret as _, SecretString};
 
 pub use command::{Command, CommandError};
 pub use config::{DEFAULT_POOL_SIZE, DbConfig};
-pub use error::{BoxError, DbError};
+pub use error::{BoxError, DbError, is_unavailable};
 pub use sql::validate_name;
 #[cfg(feature = "testkit")]
 pub use testkit::TestDb;
