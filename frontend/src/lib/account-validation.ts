@@ -2,20 +2,15 @@
  * Client-side checks of account fields (spec §5; docs/api/accounts.md). The gateway checks again and
  * has the last word; these only spare a round trip and say what is wrong next to the field.
  */
-import {
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  VERIFICATION_CODE_LENGTH,
-} from '@/config/constants';
+import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '@/config/constants';
+
+// The username rule is shared with identity and lives in its own module (lib/username.ts).
+export { isValidUsername, USERNAME_HELP, USERNAME_INVALID } from '@/lib/username';
 
 // One @, something on both sides, a dot in the domain: what a form can sensibly check.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`);
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
 
-export const USERNAME_HELP = `${USERNAME_MIN_LENGTH}〜${USERNAME_MAX_LENGTH}文字の半角英数字とアンダースコア（_）`;
-export const USERNAME_INVALID = `ユーザー名は${USERNAME_HELP}で入力してください`;
 export const EMAIL_INVALID = '正しいメールアドレスを入力してください';
 export const PASSWORD_TOO_SHORT = `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください`;
 export const PASSWORDS_DIFFER = 'パスワードが一致しません';
@@ -23,10 +18,6 @@ export const PASSWORD_HELP = `${PASSWORD_MIN_LENGTH}文字以上`;
 
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
-}
-
-export function isValidUsername(value: string): boolean {
-  return USERNAME_PATTERN.test(value);
 }
 
 export function isLongEnoughPassword(value: string): boolean {

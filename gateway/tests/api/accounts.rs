@@ -166,6 +166,51 @@ async fn a_duplicate_sign_up_is_a_409_with_a_japanese_message() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_kana_username_signs_up_and_a_look_alike_is_refused_in_japanese() {
+    let app = spawn().await;
+    let cookie = app.signed_up("kanako@example.jp", "ｶﾅｺ").await;
+    let (_, user) = app.user(&cookie).await;
+    assert_eq!(user["username"], "カナコ", "stored as NFKC makes it");
+
+    let signup = |username: &str| {
+        json!({"email": "other@example.jp", "password": "correct horse battery", "username": username,
+               "privacyPolicyAccepted": true})
+    };
+    // 力 (the kanji chikara) for カ.
+    let (status, body) = json(app.post("/api/auth/signup", signup("力ナコ"), None).await).await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        body,
+        json!({"message": "よく似たユーザー名がすでに使われています。別のユーザー名をお選びください",
+               "code": "USERNAME_LOOKALIKE"})
+    );
+    let (status, body) = json(app.post("/api/auth/signup", signup("カナコ"), None).await).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("USERNAME_TAKEN")));
+    let (status, body) = json(app.post("/api/auth/signup", signup("カナ コ"), None).await).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body,
+        json!({"message": "ユーザー名は3〜20文字の英数字・ひらがな・カタカナ・漢字・_で入力してください",
+               "code": "INVALID_USERNAME"})
+    );
+
+    // The same rule in settings.
+    let other = app.signed_up("taro@example.jp", "たろう").await;
+    let patch = app
+        .gateway
+        .client
+        .patch(app.gateway.url("/api/settings/username"))
+        .header("origin", ORIGIN)
+        .header("cookie", &other)
+        .json(&json!({"username": "力ナコ"}))
+        .send()
+        .await
+        .expect("request");
+    let (status, body) = json(patch).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("USERNAME_LOOKALIKE")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn login_rotates_the_session_id_and_logout_ends_it() {
     let app = spawn().await;
     let first = app.signed_up("hanako@example.jp", "hanako").await;

@@ -15,8 +15,8 @@ use meguri_ids::UserId;
 
 use crate::db::{admins, tokens, users};
 use crate::domain::{
-    BirthData, Email, Gender, Invalid, LinkToken, PRIVACY_POLICY_VERSION, Password, PasswordHasher, Purpose, RawBirth,
-    SecretDigester, Username, VerificationCode,
+    BirthData, Clash, Email, Gender, Invalid, LinkToken, PRIVACY_POLICY_VERSION, Password, PasswordHasher, Purpose,
+    RawBirth, SecretDigester, Username, VerificationCode, clash, skeleton,
 };
 use crate::error::Error;
 use crate::user::{Admin, BirthProfile, User};
@@ -60,6 +60,33 @@ impl Default for Limits {
             email_change_ttl: Duration::from_secs(24 * 3600),
         }
     }
+}
+
+/// USERNAME_TAKEN or USERNAME_LOOKALIKE when an account other than `except` holds the name or its
+/// skeleton. It names the answer for the common case; under concurrent sign-ups the unique indexes
+/// decide, and their violations map to the same codes (`Error::from(diesel::result::Error)`).
+async fn username_free(
+    conn: &mut AsyncPgConnection,
+    username: &Username,
+    username_key: &str,
+    except: Option<UserId>,
+) -> Result<(), Error> {
+    let holders = users::usernames_clashing(conn, username.as_str(), username_key, except).await?;
+    match clash(username, &holders) {
+        Some(Clash::Taken) => Err(Error::UsernameTaken),
+        Some(Clash::Lookalike) => Err(Error::UsernameLookalike),
+        None => Ok(()),
+    }
+}
+
+/// What [`Accounts::backfill_username_keys`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Backfill {
+    /// Accounts that got their key.
+    pub keyed: usize,
+    /// Accounts this run left without one: an older account holds their skeleton (or an identity
+    /// replica starting at the same time keyed them first).
+    pub left_without: usize,
 }
 
 fn minutes(d: Duration) -> u32 {
@@ -124,14 +151,15 @@ impl Accounts {
     pub async fn sign_up(&self, input: SignUp) -> Result<(UserId, Email), Error> {
         let email = Email::parse(&input.email)?;
         let password = Password::parse(&input.password)?;
-        let username = Username::parse(&input.username)?;
+        let username = Username::parse(&input.username).map_err(Invalid::Username)?;
+        let username_key = username.skeleton();
         if !input.privacy_policy_accepted {
             return Err(Invalid::PrivacyPolicyRequired.into());
         }
         let name = |v: Option<String>| -> Result<Option<String>, Error> {
             match v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()) {
                 Some(s) if s.chars().count() > 50 || s.chars().any(char::is_control) => {
-                    Err(Error::Invalid(Invalid::Username))
+                    Err(Error::Invalid(Invalid::Name))
                 }
                 other => Ok(other),
             }
@@ -147,11 +175,13 @@ impl Accounts {
 
         let mut conn = self.conn().await?;
         conn.transaction::<_, Error, _>(async |conn| {
+            username_free(conn, &username, &username_key, None).await?;
             let new = users::NewUser {
                 id,
                 email: email.as_str(),
                 password_hash: &hash,
                 username: username.as_str(),
+                username_key: &username_key,
                 first_name: first_name.as_deref(),
                 last_name: last_name.as_deref(),
                 gender: input.gender,
@@ -417,17 +447,56 @@ impl Accounts {
         users::birth_profile(&mut conn, id).await?.ok_or(Error::UserNotFound)
     }
 
+    /// Changes the username; the account's own name in other case is no clash.
     #[tracing::instrument(skip_all, fields(user_id = %id))]
     pub async fn update_username(&self, id: UserId, username: &str) -> Result<User, Error> {
-        let username = Username::parse(username)?;
+        let username = Username::parse(username).map_err(Invalid::Username)?;
+        let username_key = username.skeleton();
         let now = self.clock.now();
         let mut conn = self.conn().await?;
         conn.transaction::<_, Error, _>(async |conn| {
             users::find_with_hash_for_update(conn, id).await?.ok_or(Error::UserNotFound)?;
-            users::set_username(conn, id, username.as_str(), now).await?;
+            username_free(conn, &username, &username_key, Some(id)).await?;
+            users::set_username(conn, id, username.as_str(), &username_key, now).await?;
             users::find(conn, id).await?.ok_or(Error::UserNotFound)
         })
         .await
+    }
+
+    /// Gives every account stored before `username_key` existed its key, oldest first; run at
+    /// start-up, before serving (a no-op once done).
+    ///
+    /// Two existing names can share a skeleton (`hana1` and `hanal` were both allowed before).
+    /// Start-up does not fail and nobody is renamed: the older account takes the key, the younger
+    /// keeps its name without one and is counted in [`Backfill::left_without`] (logged as
+    /// `identity.username_key.left_without`). The older key still refuses every new look-alike of
+    /// both, and `users_username_key` still refuses the younger name itself; the younger account
+    /// gets a key when it next changes its name.
+    ///
+    /// # Errors
+    /// The database failed.
+    #[tracing::instrument(skip_all)]
+    pub async fn backfill_username_keys(&self) -> Result<Backfill, Error> {
+        let mut conn = self.conn().await?;
+        let mut done = Backfill::default();
+        for (id, name) in users::without_username_key(&mut conn).await? {
+            if users::claim_username_key(&mut conn, id, &skeleton(&name)).await? {
+                done.keyed += 1;
+            } else {
+                done.left_without += 1;
+            }
+        }
+        if done.keyed > 0 {
+            tracing::info!(name: "identity.username_key.backfilled", keyed = done.keyed);
+        }
+        if done.left_without > 0 {
+            tracing::warn!(
+                name: "identity.username_key.left_without",
+                accounts = done.left_without,
+                "accounts whose username looks like an older account's keep their name without a look-alike key"
+            );
+        }
+        Ok(done)
     }
 
     /// Replaces gender and birth data (birth date required); emits `birth_data_changed` when the

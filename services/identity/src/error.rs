@@ -13,9 +13,13 @@ pub enum Error {
     /// ALREADY_EXISTS EMAIL_TAKEN.
     #[error("e-mail address taken")]
     EmailTaken,
-    /// ALREADY_EXISTS USERNAME_TAKEN.
+    /// ALREADY_EXISTS USERNAME_TAKEN: another account has this name, ignoring case and width.
     #[error("username taken")]
     UsernameTaken,
+    /// ALREADY_EXISTS USERNAME_LOOKALIKE: another account has a name that looks like this one (the
+    /// same skeleton, meguri-username).
+    #[error("username looks like a taken one")]
+    UsernameLookalike,
     /// INVALID_ARGUMENT CODE_INVALID: wrong verification code (tries are left).
     #[error("wrong verification code")]
     CodeInvalid,
@@ -80,6 +84,7 @@ impl From<diesel::result::Error> for Error {
             match info.constraint_name() {
                 Some("users_email_key") => return Self::EmailTaken,
                 Some("users_username_key") => return Self::UsernameTaken,
+                Some("users_username_lookalike_key") => return Self::UsernameLookalike,
                 _ => {}
             }
         }
@@ -101,6 +106,7 @@ impl Error {
             Self::Invalid(invalid) => invalid.code(),
             Self::EmailTaken => "EMAIL_TAKEN",
             Self::UsernameTaken => "USERNAME_TAKEN",
+            Self::UsernameLookalike => "USERNAME_LOOKALIKE",
             Self::CodeInvalid => "CODE_INVALID",
             Self::CodeExpired => "CODE_EXPIRED",
             Self::CodeExhausted => "CODE_EXHAUSTED",
@@ -132,7 +138,7 @@ impl From<Error> for Status {
             | Error::EmailChangeTokenInvalid
             | Error::SameEmail
             | Error::InvalidUserId => Status::invalid_argument(code),
-            Error::EmailTaken | Error::UsernameTaken => Status::already_exists(code),
+            Error::EmailTaken | Error::UsernameTaken | Error::UsernameLookalike => Status::already_exists(code),
             Error::CodeExpired | Error::CodeExhausted | Error::CodeUsed => Status::failed_precondition(code),
             Error::ResendCooldown(_) => Status::resource_exhausted(code),
             Error::InvalidCredentials | Error::NotAUser => Status::unauthenticated(code),

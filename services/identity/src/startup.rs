@@ -33,6 +33,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> any
         clock,
         limits,
     };
+    accounts.backfill_username_keys().await.context("backfill username keys")?;
     Application::builder(config.server)
         .add_service(IdentityServer::new(IdentityService { accounts }))
         .readiness({

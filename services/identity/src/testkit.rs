@@ -108,6 +108,16 @@ pub fn redis_url() -> String {
 #[allow(clippy::expect_used)]
 pub async fn spawn(jwt_secret: &str, redis_prefix: &str) -> TestIdentity {
     let db = TestDb::create(&admin_url(), MIGRATIONS).await.expect("a test schema");
+    spawn_on(db, jwt_secret, redis_prefix).await
+}
+
+/// Starts identity on `db`, a schema the test prepared (rows stored as an older identity left
+/// them, say), running start-up exactly as [`spawn`] does.
+///
+/// # Panics
+/// When the service cannot be set up.
+#[allow(clippy::expect_used)]
+pub async fn spawn_on(db: TestDb, jwt_secret: &str, redis_prefix: &str) -> TestIdentity {
     let clock = Arc::new(ManualClock::new());
     let config = Config {
         server: ServerConfig::for_tests(SecretString::from(jwt_secret.to_owned())),

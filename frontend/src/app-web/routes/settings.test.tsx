@@ -112,14 +112,36 @@ describe('settings: username', () => {
     );
     const scope = await section('ユーザー名');
 
-    await typeInto(user, input(scope, /^ユーザー名/), 'はなこ');
+    await typeInto(user, input(scope, /^ユーザー名/), 'はな@こ');
     await user.click(within(scope).getByRole('button', { name: 'ユーザー名を変更' }));
-    expect(within(scope).getByText(/ユーザー名は3〜20文字の半角英数字とアンダースコア/)).toBeInTheDocument();
+    expect(
+      within(scope).getByText('ユーザー名は3〜20文字の英数字・ひらがな・カタカナ・漢字・_で入力してください'),
+    ).toBeInTheDocument();
     expect(input(scope, /^ユーザー名/)).toHaveAttribute('aria-invalid', 'true');
 
     await typeInto(user, input(scope, /^ユーザー名/), 'taro');
     await user.click(within(scope).getByRole('button', { name: 'ユーザー名を変更' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('このユーザー名は既に使われています');
+  });
+});
+
+describe('settings: username in kana', () => {
+  it('sends a kana name as identity stores it and shows a look-alike refusal as the server says', async () => {
+    const { user } = renderSettings();
+    const sent: unknown[] = [];
+    server.use(
+      http.patch(apiPaths.settings.username, async ({ request }) => {
+        sent.push(await request.json());
+        return apiError(409, 'USERNAME_LOOKALIKE', 'よく似たユーザー名がすでに使われています。別のユーザー名をお選びください');
+      }),
+    );
+    const scope = await section('ユーザー名');
+
+    await typeInto(user, input(scope, /^ユーザー名/), 'ﾍﾟｺﾘ');
+    await user.click(within(scope).getByRole('button', { name: 'ユーザー名を変更' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('よく似たユーザー名がすでに使われています');
+    expect(sent).toEqual([{ username: 'ペコリ' }]);
   });
 });
 

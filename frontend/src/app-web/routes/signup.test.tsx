@@ -309,7 +309,36 @@ describe('signup account step', () => {
     expect(submit()).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /利用規約およびプライバシーポリシーに同意します/ }));
     expect(submit()).toBeEnabled();
-    expect(screen.getByText('3〜20文字の半角英数字とアンダースコア（_）')).toBeInTheDocument();
+    expect(screen.getByText('3〜20文字の英数字・ひらがな・カタカナ・漢字・_')).toBeInTheDocument();
+  });
+
+  it('takes a kana username and sends it as identity stores it (NFKC: halfwidth ﾊﾅｺ is ハナコ)', async () => {
+    const sent = acceptSignup();
+    const { user } = renderSignup();
+    await throughBirthSteps(user);
+    await fillAccount(user, { username: ' ﾊﾅｺ ' });
+
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'メール認証' })).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ username: 'ハナコ' })]);
+  });
+
+  it('shows the gateway\'s look-alike refusal', async () => {
+    server.use(
+      http.post(apiPaths.auth.signup, () =>
+        apiError(409, 'USERNAME_LOOKALIKE', 'よく似たユーザー名がすでに使われています。別のユーザー名をお選びください'),
+      ),
+    );
+    const { user } = renderSignup();
+    await throughBirthSteps(user);
+    await fillAccount(user, { username: '力ナコ' });
+
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'よく似たユーザー名がすでに使われています。別のユーザー名をお選びください',
+    );
   });
 
   it.each([
@@ -335,7 +364,10 @@ describe('signup account step', () => {
   it.each([
     ['an address without a domain', { email: 'hanako@' }, /^メールアドレス/],
     ['a username with a space', { username: 'hana ko' }, /^ユーザー名/],
+    ['a username with an ideographic space', { username: 'はな　こ' }, /^ユーザー名/],
+    ['a username with a Cyrillic look-alike letter', { username: 'hanak\u043e' }, /^ユーザー名/],
     ['a username that is too short', { username: 'hk' }, /^ユーザー名/],
+    ['a username that is only underscores', { username: '___' }, /^ユーザー名/],
   ])('refuses %s as an input error', async (_name, values, label) => {
     const sent = acceptSignup();
     const { user } = renderSignup();
@@ -371,6 +403,10 @@ describe('signup account step', () => {
     });
     expect(checkAccountFields({ ...valid, username: 'a'.repeat(21) })).toMatchObject({ title: '入力エラー' });
     expect(checkAccountFields({ ...valid, username: 'a'.repeat(20) })).toEqual({ ok: true });
+    expect(checkAccountFields({ ...valid, username: 'はなこ' })).toEqual({ ok: true });
+    expect(checkAccountFields({ ...valid, username: 'はな'.repeat(10) + 'こ' })).toMatchObject({
+      errors: { username: 'ユーザー名は3〜20文字の英数字・ひらがな・カタカナ・漢字・_で入力してください' },
+    });
   });
 
   it('opens the terms and the privacy policy', async () => {

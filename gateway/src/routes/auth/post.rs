@@ -141,7 +141,7 @@ async fn sign_in(
     responses(
         (status = 201, description = "Account created; code mailed", body = MessageBody),
         (status = 400, description = "A rule broken (message says which)", body = ErrorBody),
-        (status = 409, description = "EMAIL_TAKEN or USERNAME_TAKEN", body = ErrorBody),
+        (status = 409, description = "EMAIL_TAKEN, USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     ))]
 pub async fn signup(

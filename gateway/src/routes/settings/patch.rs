@@ -17,12 +17,12 @@ pub struct UsernameBody {
     pub username: String,
 }
 
-/// Changes the username.
+/// Changes the username (identity checks the rule and stores the normalized form).
 #[utoipa::path(patch, path = "/api/settings/username", tag = "settings", request_body = UsernameBody,
     responses(
         (status = 200, description = "The user", body = UserBody),
         (status = 400, description = "INVALID_USERNAME", body = ErrorBody),
-        (status = 409, description = "USERNAME_TAKEN", body = ErrorBody),
+        (status = 409, description = "USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
     ))]
 pub async fn username(
     req: HttpRequest,

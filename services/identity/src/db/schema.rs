@@ -27,6 +27,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
         birth_updated_at -> Nullable<Timestamptz>,
+        username_key -> Nullable<Text>,
     }
 }
 

@@ -2,7 +2,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::{
-    ExpressionMethods as _, OptionalExtension as _, QueryDsl as _, Queryable, Selectable, SelectableHelper as _,
+    BoolExpressionMethods as _, ExpressionMethods as _, NullableExpressionMethods as _, OptionalExtension as _,
+    QueryDsl as _, Queryable, Selectable, SelectableHelper as _,
 };
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
@@ -15,6 +16,12 @@ use crate::user::{BirthProfile, User};
 diesel::define_sql_function! {
     /// SQL `lower(text)`: addresses and usernames are compared case-insensitively.
     fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+diesel::define_sql_function! {
+    /// SQL `lower(text)` of a nullable column (the username), as `users_username_key` indexes it.
+    #[sql_name = "lower"]
+    fn lower_nullable(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
 }
 
 #[derive(Queryable, Selectable)]
@@ -71,6 +78,8 @@ pub struct NewUser<'a> {
     pub email: &'a str,
     pub password_hash: &'a str,
     pub username: &'a str,
+    /// The username's look-alike skeleton (`users_username_lookalike_key`).
+    pub username_key: &'a str,
     pub first_name: Option<&'a str>,
     pub last_name: Option<&'a str>,
     pub gender: Option<Gender>,
@@ -87,6 +96,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
             users::email.eq(user.email),
             users::password_hash.eq(user.password_hash),
             users::username.eq(user.username),
+            users::username_key.eq(user.username_key),
             users::first_name.eq(user.first_name),
             users::last_name.eq(user.last_name),
             users::gender.eq(user.gender.map(Gender::as_str)),
@@ -225,17 +235,76 @@ pub async fn set_password(
     Ok(())
 }
 
+/// Sets the username and its look-alike key (`username_key`).
 pub async fn set_username(
     conn: &mut AsyncPgConnection,
     id: UserId,
     username: &str,
+    username_key: &str,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
     diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((users::username.eq(username), users::updated_at.eq(now)))
+        .set((users::username.eq(username), users::username_key.eq(username_key), users::updated_at.eq(now)))
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// The usernames of the accounts other than `except` whose key is `username_key` or whose name is
+/// `username` ignoring case (both indexed). A scrubbed account has neither.
+pub async fn usernames_clashing(
+    conn: &mut AsyncPgConnection,
+    username: &str,
+    username_key: &str,
+    except: Option<UserId>,
+) -> Result<Vec<String>, diesel::result::Error> {
+    let mut query = users::table
+        .filter(users::username_key.eq(username_key).or(lower_nullable(users::username).eq(lower(username).nullable())))
+        .filter(users::username.is_not_null())
+        .select(users::username.assume_not_null())
+        .limit(8)
+        .into_boxed();
+    if let Some(id) = except {
+        query = query.filter(users::id.ne(*id.as_uuid()));
+    }
+    query.load(conn).await
+}
+
+/// The accounts that have a username but no `username_key` (stored before the key existed, or
+/// left without one by [`claim_username_key`]), oldest first.
+pub async fn without_username_key(
+    conn: &mut AsyncPgConnection,
+) -> Result<Vec<(UserId, String)>, diesel::result::Error> {
+    let rows: Vec<(Uuid, String)> = users::table
+        .filter(users::username.is_not_null().and(users::username_key.is_null()))
+        .order((users::created_at.asc(), users::id.asc()))
+        .select((users::id, users::username.assume_not_null()))
+        .load(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id, name)| (UserId::from_uuid(id), name)).collect())
+}
+
+/// Gives account `id` the look-alike key `username_key` unless another account holds it (or `id`
+/// has one already); whether it did. A concurrent holder that commits first also answers `false`.
+pub async fn claim_username_key(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    username_key: &str,
+) -> Result<bool, diesel::result::Error> {
+    use diesel::result::{DatabaseErrorKind, Error as D};
+    let updated = diesel::sql_query(
+        "UPDATE users SET username_key = $1 WHERE id = $2 AND username_key IS NULL \
+         AND NOT EXISTS (SELECT 1 FROM users WHERE username_key = $1)",
+    )
+    .bind::<diesel::sql_types::Text, _>(username_key)
+    .bind::<diesel::sql_types::Uuid, _>(id.as_uuid())
+    .execute(conn)
+    .await;
+    match updated {
+        Ok(rows) => Ok(rows == 1),
+        Err(D::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(false),
+        Err(other) => Err(other),
+    }
 }
 
 pub async fn set_birth(
@@ -375,6 +444,7 @@ pub async fn scrub_and_delete(
             // Not a PHC string: no password ever verifies against it.
             users::password_hash.eq("!deleted"),
             users::username.eq(None::<String>),
+            users::username_key.eq(None::<String>),
             users::first_name.eq(None::<String>),
             users::last_name.eq(None::<String>),
             users::profile_image_url.eq(None::<String>),

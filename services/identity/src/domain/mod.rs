@@ -11,7 +11,7 @@ pub use birth::{BirthData, Gender, RawBirth};
 pub use email::Email;
 pub use password::{Password, PasswordHasher};
 pub use secrets::{LinkToken, Purpose, SecretDigester, VerificationCode};
-pub use username::Username;
+pub use username::{Clash, Username, UsernameError, clash, skeleton};
 
 /// A rule an input broke; each names the stable code the gateway turns into Japanese.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -20,7 +20,8 @@ pub enum Invalid {
     Email,
     PasswordTooShort,
     PasswordTooLong,
-    Username,
+    /// Which part of the username rule (`meguri-username`) failed; one code for all of them.
+    Username(UsernameError),
     Name,
     BirthDate,
     BirthDateRequired,
@@ -40,7 +41,7 @@ impl Invalid {
             Self::Email => "INVALID_EMAIL",
             Self::PasswordTooShort => "PASSWORD_TOO_SHORT",
             Self::PasswordTooLong => "PASSWORD_TOO_LONG",
-            Self::Username => "INVALID_USERNAME",
+            Self::Username(_) => "INVALID_USERNAME",
             Self::Name => "INVALID_NAME",
             Self::BirthDate => "INVALID_DATE",
             Self::BirthDateRequired => "BIRTH_DATE_REQUIRED",

@@ -1,22 +1,29 @@
-use super::Invalid;
+//! Usernames: the rule is the shared one of `meguri-username` (also mirrored by the frontend);
+//! identity adds only what a taken name means.
 
-/// A username: 3–20 characters of ASCII letters, digits and `_`, unique without regard to case.
-/// Kept to ASCII so `@handle` mentions inside Japanese text have an unambiguous end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Username(String);
+pub use meguri_username::{Username, UsernameError, skeleton};
 
-impl Username {
-    /// # Errors
-    /// [`Invalid::Username`] for another length or character.
-    pub fn parse(raw: &str) -> Result<Self, Invalid> {
-        let name = raw.trim();
-        let ok = (3..=20).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-        if ok { Ok(Self(name.to_owned())) } else { Err(Invalid::Username) }
-    }
+/// Why a name cannot be taken, given the names of the other accounts that share its skeleton or
+/// its spelling (what the store found).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clash {
+    /// Another account has this very name, ignoring ASCII case and width (USERNAME_TAKEN).
+    Taken,
+    /// Another account has a different name that looks like it (USERNAME_LOOKALIKE).
+    Lookalike,
+}
 
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.0
+/// The clash of `name` with `holders`, the names of other live accounts with the same skeleton
+/// or the same name ignoring case; `None` when there are none. The same name wins over a
+/// look-alike, so a person retyping an existing name in other case is told it is taken.
+#[must_use]
+pub fn clash(name: &Username, holders: &[String]) -> Option<Clash> {
+    if holders.iter().any(|h| name.is_same_name(h)) {
+        Some(Clash::Taken)
+    } else if holders.is_empty() {
+        None
+    } else {
+        Some(Clash::Lookalike)
     }
 }
 
@@ -24,13 +31,23 @@ impl Username {
 mod tests {
     use super::*;
 
+    fn name(raw: &str) -> Username {
+        Username::parse(raw).expect("a valid name")
+    }
+
     #[test]
-    fn three_to_twenty_letters_digits_or_underscores() {
-        assert!(Username::parse("abc").is_ok());
-        assert!(Username::parse("hanako_1990").is_ok());
-        assert!(Username::parse("a234567890123456789z").is_ok());
-        for raw in ["ab", "a2345678901234567890z", "hana ko", "はなこ", "hana-ko", ""] {
-            assert_eq!(Username::parse(raw), Err(Invalid::Username), "{raw}");
-        }
+    fn the_same_name_in_other_case_is_taken_even_beside_a_look_alike() {
+        let holders = vec!["hanakol".to_owned(), "HANAKO1".to_owned()];
+        assert_eq!(clash(&name("hanako1"), &holders), Some(Clash::Taken));
+    }
+
+    #[test]
+    fn another_name_with_the_skeleton_is_a_look_alike() {
+        assert_eq!(clash(&name("力ナコ"), &["カナコ".to_owned()]), Some(Clash::Lookalike));
+    }
+
+    #[test]
+    fn no_holder_is_no_clash() {
+        assert_eq!(clash(&name("はなこ"), &[]), None);
     }
 }

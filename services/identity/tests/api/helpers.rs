@@ -2,8 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use identity::testkit::{TestIdentity, redis_url, spawn};
+use identity::testkit::{TestIdentity, redis_url, spawn, spawn_on};
 use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_db::TestDb;
 use meguri_events::contracts::{MailKind, MailRequested};
 use meguri_ids::UserId;
 use meguri_proto::identity as pb;
@@ -27,6 +28,14 @@ pub type Client = IdentityClient<tonic::service::interceptor::InterceptedService
 pub async fn spawn_app() -> TestApp {
     let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
     let service = spawn(SECRET, &prefix).await;
+    let minter = TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(60)).expect("minter");
+    TestApp { service, prefix, minter }
+}
+
+/// Starts identity on a schema the test prepared (migrated, with rows of its own).
+pub async fn spawn_app_on(db: TestDb) -> TestApp {
+    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    let service = spawn_on(db, SECRET, &prefix).await;
     let minter = TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(60)).expect("minter");
     TestApp { service, prefix, minter }
 }

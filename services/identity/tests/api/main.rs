@@ -7,4 +7,5 @@ mod helpers;
 mod login;
 mod reset;
 mod sign_up;
+mod username;
 mod verify;

@@ -16,7 +16,6 @@ import { BirthTimeSelect } from '@/components/ui/birth-time-select';
 import { Link } from '@/components/ui/link';
 import { PasswordField } from '@/components/ui/password-field';
 import { toast } from '@/components/ui/toast/toast-store';
-import { USERNAME_MAX_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useSignup, type SignupInput } from '@/features/auth/api/signup';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -28,6 +27,7 @@ import {
 import { SignupNavButtons, SignupStepFrame, SignupStepIndicator } from '@/features/auth/components/signup-steps';
 import { errorMessageFor } from '@/lib/api-client';
 import { PASSWORD_HELP, USERNAME_HELP } from '@/lib/account-validation';
+import { normalizeUsername } from '@/lib/username';
 import {
   clearPreFillBirthData,
   DEFAULT_BIRTH_LOCATION,
@@ -143,7 +143,7 @@ export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWiza
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isMutating) return;
-    const fields = { ...account, email: account.email.trim(), username: account.username.trim() };
+    const fields = { ...account, email: account.email.trim(), username: normalizeUsername(account.username) };
     const check = checkAccountFields(fields);
     if (!check.ok) {
       setErrors(check.errors);
@@ -353,7 +353,8 @@ export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWiza
                 onChange={(event) => setField('username')(event.target.value)}
                 error={Boolean(errors.username)}
                 helperText={errors.username ?? USERNAME_HELP}
-                slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: USERNAME_MAX_LENGTH } }}
+                // No maxLength: the rule counts characters after NFKC (ｶﾞ is one), which the attribute cannot.
+                slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
               />
               <PasswordField
                 label="パスワード"

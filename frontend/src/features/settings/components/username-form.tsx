@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 
 import { toast } from '@/components/ui/toast/toast-store';
-import { USERNAME_MAX_LENGTH } from '@/config/constants';
 import { useUpdateUsername } from '@/features/settings/api/update-username';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { errorMessageFor } from '@/lib/api-client';
 import { isValidUsername, USERNAME_HELP, USERNAME_INVALID } from '@/lib/account-validation';
+import { normalizeUsername } from '@/lib/username';
 
 type UsernameFormProps = {
   currentUsername: string | null;
@@ -20,7 +20,8 @@ export function UsernameForm({ currentUsername, onSaved }: UsernameFormProps) {
   const { trigger, isMutating } = useUpdateUsername();
   const [username, setUsername] = useState(currentUsername ?? '');
   const [error, setError] = useState<string | null>(null);
-  const value = username.trim();
+  // What identity will store: the send, the unchanged check and the toast all use it.
+  const value = normalizeUsername(username);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,7 +65,8 @@ export function UsernameForm({ currentUsername, onSaved }: UsernameFormProps) {
           }}
           error={error !== null}
           helperText={error ?? USERNAME_HELP}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: USERNAME_MAX_LENGTH } }}
+          // No maxLength: the rule counts characters after NFKC (ｶﾞ is one), which the attribute cannot.
+          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={isMutating || value === '' || value === currentUsername}>
