@@ -417,6 +417,45 @@ impl RateLimiter {
     }
 }
 
+impl RateLimiter {
+    /// Claims "`what` was just done for `subject`" for `ttl` (SET NX): `true` when this request
+    /// made the claim — or when limits are off or Redis does not answer (fail open) — and `false`
+    /// while an earlier claim holds.
+    pub async fn claim(&self, what: &str, subject: &str, ttl: Duration) -> bool {
+        if !self.config.enabled {
+            return true;
+        }
+        let key = format!("{}once:{what}:{}", self.prefix, account_key(subject));
+        let set = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            redis::cmd("SET")
+                .arg(&key)
+                .arg(1)
+                .arg("NX")
+                .arg("EX")
+                .arg(ttl.as_secs().max(1))
+                .query_async::<Option<String>>(&mut conn)
+                .await
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        !matches!(set, Ok(Ok(None)))
+    }
+
+    /// Gives up a [`Self::claim`] (the action failed, so it may be tried again at once).
+    pub async fn release(&self, what: &str, subject: &str) {
+        if !self.config.enabled {
+            return;
+        }
+        let key = format!("{}once:{what}:{}", self.prefix, account_key(subject));
+        let _ = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            redis::cmd("DEL").arg(&key).query_async::<i64>(&mut conn).await.map_err(|e| e.to_string())
+        })
+        .await;
+    }
+}
+
 fn what_label(what: &str) -> &'static str {
     match what {
         "resend" => "resend",

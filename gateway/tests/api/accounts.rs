@@ -138,20 +138,27 @@ async fn sign_up_then_verification_signs_in_with_the_spec_user_object() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_duplicate_sign_up_is_a_409_with_a_japanese_message() {
+async fn a_registered_address_gets_the_same_sign_up_answer_and_its_owner_a_notice() {
     let app = spawn().await;
     app.signed_up("hanako@example.jp", "hanako").await;
-    let again = app
-        .post(
+    let sign_up = |email: &'static str, username: &'static str| {
+        app.post(
             "/api/auth/signup",
-            json!({"email": "Hanako@example.jp", "password": "correct horse battery", "username": "other",
+            json!({"email": email, "password": "correct horse battery", "username": username,
                    "privacyPolicyAccepted": true}),
             None,
         )
-        .await;
-    let (status, body) = json(again).await;
-    assert_eq!(status, 409);
-    assert_eq!(body, json!({"message": "このメールアドレスはすでに登録されています", "code": "EMAIL_TAKEN"}));
+    };
+    let registered = json(sign_up("Hanako@example.jp", "other").await).await;
+    let fresh = json(sign_up("Jiro@example.jp", "jiro").await).await;
+    assert_eq!(registered.0, 201);
+    assert_eq!(registered.1, json!({"message": "メール認証コードを送信しました", "email": "hanako@example.jp"}));
+    assert_eq!(fresh.1, json!({"message": "メール認証コードを送信しました", "email": "jiro@example.jp"}));
+    app.wait_mail("hanako@example.jp", |m| match m {
+        MailKind::SecurityNotice { what: meguri_events::contracts::SecurityChange::SignUpAttempted } => Some(()),
+        _ => None,
+    })
+    .await;
     let no_consent = app
         .post(
             "/api/auth/signup",
@@ -418,8 +425,9 @@ async fn an_admin_signs_in_for_fifteen_minutes_and_an_inactive_one_is_refused() 
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_resend_within_the_cooldown_says_when_to_try_again() {
-    let app = spawn().await;
+async fn a_resend_within_the_cooldown_says_when_to_try_again_for_any_address() {
+    let app = spawn_with(|c| c.rate_limit.enabled = true).await;
+    app.signed_up("hanako@example.jp", "hanako").await;
     let signed_up = app
         .post(
             "/api/auth/signup",
@@ -429,17 +437,29 @@ async fn a_resend_within_the_cooldown_says_when_to_try_again() {
         )
         .await;
     assert_eq!(signed_up.status(), 201);
-    // The sign-up just sent a code: identity's own cooldown answers.
-    let resend = app.post("/api/auth/resend-verification", json!({"email": "taro@example.jp"}), None).await;
-    let retry_after: u64 = resend
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok())
-        .expect("a Retry-After header");
-    assert!((1..=60).contains(&retry_after), "{retry_after}");
-    let (status, body) = json(resend).await;
-    assert_eq!((status, body["code"].as_str()), (429, Some("RESEND_COOLDOWN")));
+    // A sign-up with a registered address is answered alike, and so is the resend after it.
+    let registered = app
+        .post(
+            "/api/auth/signup",
+            json!({"email": "hanako@example.jp", "password": "correct horse battery", "username": "hanako2",
+                   "privacyPolicyAccepted": true}),
+            None,
+        )
+        .await;
+    assert_eq!(registered.status(), 201);
+    // The sign-up just sent a code (or a notice): a resend waits, whichever it was.
+    for address in ["taro@example.jp", "hanako@example.jp"] {
+        let resend = app.post("/api/auth/resend-verification", json!({"email": address}), None).await;
+        let retry_after: u64 = resend
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse().ok())
+            .expect("a Retry-After header");
+        assert!((1..=60).contains(&retry_after), "{retry_after}");
+        let (status, body) = json(resend).await;
+        assert_eq!((status, body["code"].as_str()), (429, Some("RESEND_COOLDOWN")), "{address}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

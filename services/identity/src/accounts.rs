@@ -97,6 +97,15 @@ fn later(now: DateTime<Utc>, d: Duration) -> DateTime<Utc> {
     now + chrono::Duration::from_std(d).unwrap_or(chrono::Duration::MAX)
 }
 
+/// What a sign-up did.
+#[derive(Debug)]
+pub enum SignedUp {
+    /// A new, unverified account; its code is on the way.
+    New(UserId, Email),
+    /// The address already had an account: nothing was created, its owner was notified.
+    Existing(Email),
+}
+
 /// A sign-up as it arrives.
 #[derive(Debug)]
 pub struct SignUp {
@@ -148,7 +157,7 @@ impl Accounts {
 
     /// Creates an unverified account with its consent and a verification code.
     #[tracing::instrument(skip_all)]
-    pub async fn sign_up(&self, input: SignUp) -> Result<(UserId, Email), Error> {
+    pub async fn sign_up(&self, input: SignUp) -> Result<SignedUp, Error> {
         let email = Email::parse(&input.email)?;
         let password = Password::parse(&input.password)?;
         let username = Username::parse(&input.username).map_err(Invalid::Username)?;
@@ -174,43 +183,73 @@ impl Accounts {
         let digest = self.digester.digest(Purpose::Verification, &id.to_string(), code.expose());
 
         let mut conn = self.conn().await?;
-        conn.transaction::<_, Error, _>(async |conn| {
-            username_free(conn, &username, &username_key, None).await?;
-            let new = users::NewUser {
-                id,
-                email: email.as_str(),
-                password_hash: &hash,
-                username: username.as_str(),
-                username_key: &username_key,
-                first_name: first_name.as_deref(),
-                last_name: last_name.as_deref(),
-                gender: input.gender,
-                birth: birth.as_ref(),
-                now,
-            };
-            users::insert(conn, &new).await?;
-            users::insert_consent(
-                conn,
-                id,
-                PRIVACY_POLICY_VERSION,
-                input.analytics_consent,
-                input.marketing_consent,
-                now,
-            )
-            .await?;
-            tokens::put_code(conn, id, &digest, later(now, self.limits.code_ttl), now).await?;
-            enqueue(conn, &UserSignedUp { user_id: id }).await?;
-            if birth.is_some() {
-                enqueue(conn, &BirthDataChanged { user_id: id }).await?;
+        let created = conn
+            .transaction::<_, Error, _>(async |conn| {
+                username_free(conn, &username, &username_key, None).await?;
+                let new = users::NewUser {
+                    id,
+                    email: email.as_str(),
+                    password_hash: &hash,
+                    username: username.as_str(),
+                    username_key: &username_key,
+                    first_name: first_name.as_deref(),
+                    last_name: last_name.as_deref(),
+                    gender: input.gender,
+                    birth: birth.as_ref(),
+                    now,
+                };
+                users::insert(conn, &new).await?;
+                users::insert_consent(
+                    conn,
+                    id,
+                    PRIVACY_POLICY_VERSION,
+                    input.analytics_consent,
+                    input.marketing_consent,
+                    now,
+                )
+                .await?;
+                tokens::put_code(conn, id, &digest, later(now, self.limits.code_ttl), now).await?;
+                enqueue(conn, &UserSignedUp { user_id: id }).await?;
+                if birth.is_some() {
+                    enqueue(conn, &BirthDataChanged { user_id: id }).await?;
+                }
+                enqueue(conn, &self.code_mail(id, &email, Some(username.as_str()), &code)).await?;
+                Ok(())
+            })
+            .await;
+        match created {
+            Ok(()) => {}
+            // The address has an account: the answer must not say so (anyone can sign up with
+            // any address). The owner gets a notice instead; nothing is created.
+            Err(Error::EmailTaken) => {
+                self.notify_sign_up_attempt(&email).await?;
+                return Ok(SignedUp::Existing(email));
             }
-            enqueue(conn, &self.code_mail(id, &email, Some(username.as_str()), &code)).await?;
-            Ok(())
-        })
-        .await?;
+            Err(other) => return Err(other),
+        }
         self.relay.wake();
         crate::metrics::signed_up();
         tracing::info!(name: "identity.user.signed_up", user_id = %id);
-        Ok((id, email))
+        Ok(SignedUp::New(id, email))
+    }
+
+    /// Mails the owner of `email` that someone tried to sign up with it.
+    async fn notify_sign_up_attempt(&self, email: &Email) -> Result<(), Error> {
+        let mut conn = self.conn().await?;
+        let sent = conn
+            .transaction::<_, Error, _>(async |conn| {
+                let Some((user, _)) = users::find_by_email_for_update(conn, email.as_str()).await? else {
+                    return Ok(false);
+                };
+                enqueue(conn, &security_notice(&user, SecurityChange::SignUpAttempted)).await?;
+                Ok(true)
+            })
+            .await?;
+        if sent {
+            self.relay.wake();
+        }
+        tracing::info!(name: "identity.sign_up.existing_address", "sign-up with a registered address; owner notified");
+        Ok(())
     }
 
     fn code_mail(&self, id: UserId, email: &Email, name: Option<&str>, code: &VerificationCode) -> MailRequested {
@@ -319,9 +358,11 @@ impl Accounts {
                 }
                 if let Some(row) = tokens::code_for_update(conn, user.id).await? {
                     let since = (now - row.sent_at).to_std().unwrap_or(Duration::ZERO);
+                    // Within the cooldown nothing is sent, and the answer is the one unknown and
+                    // verified addresses get: it must not tell that this address awaits a code.
+                    // (The gateway's per-address cooldown is what callers see.)
                     if since < cooldown {
-                        let wait = (cooldown - since).as_secs().max(1);
-                        return Err(Error::ResendCooldown(i64::try_from(wait).unwrap_or(i64::MAX)));
+                        return Ok(false);
                     }
                 }
                 let code = VerificationCode::generate()?;

@@ -33,9 +33,6 @@ pub enum Error {
     /// in once; signing in again takes the password.
     #[error("verification code already used")]
     CodeUsed,
-    /// RESOURCE_EXHAUSTED RESEND_COOLDOWN.
-    #[error("a code was sent {0} s ago at most")]
-    ResendCooldown(i64),
     /// UNAUTHENTICATED INVALID_CREDENTIALS: unknown address or wrong password (one answer).
     #[error("invalid credentials")]
     InvalidCredentials,
@@ -111,7 +108,6 @@ impl Error {
             Self::CodeExpired => "CODE_EXPIRED",
             Self::CodeExhausted => "CODE_EXHAUSTED",
             Self::CodeUsed => "CODE_ALREADY_USED",
-            Self::ResendCooldown(_) => "RESEND_COOLDOWN",
             Self::InvalidCredentials => "INVALID_CREDENTIALS",
             Self::EmailNotVerified => "EMAIL_NOT_VERIFIED",
             Self::WrongPassword => "WRONG_PASSWORD",
@@ -140,7 +136,6 @@ impl From<Error> for Status {
             | Error::InvalidUserId => Status::invalid_argument(code),
             Error::EmailTaken | Error::UsernameTaken | Error::UsernameLookalike => Status::already_exists(code),
             Error::CodeExpired | Error::CodeExhausted | Error::CodeUsed => Status::failed_precondition(code),
-            Error::ResendCooldown(_) => Status::resource_exhausted(code),
             Error::InvalidCredentials | Error::NotAUser => Status::unauthenticated(code),
             Error::EmailNotVerified | Error::WrongPassword | Error::AdminInactive | Error::PermissionDenied => {
                 Status::permission_denied(code)
@@ -161,11 +156,6 @@ impl From<Error> for Status {
         };
         if let Ok(value) = code.parse() {
             status.metadata_mut().insert("x-meguri-code", value);
-        }
-        if let Error::ResendCooldown(seconds) = error
-            && let Ok(value) = seconds.to_string().parse()
-        {
-            status.metadata_mut().insert("retry-after", value);
         }
         status
     }

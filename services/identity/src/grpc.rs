@@ -6,7 +6,7 @@ use meguri_proto::identity as pb;
 use meguri_proto::identity::identity_server::Identity;
 use tonic::{Request, Response, Status};
 
-use crate::accounts::{Accounts, SignUp};
+use crate::accounts::{Accounts, SignUp, SignedUp};
 use crate::domain::{Gender, RawBirth};
 use crate::error::Error;
 use crate::user::{BirthProfile, User};
@@ -120,8 +120,17 @@ impl Identity for IdentityService {
             analytics_consent: r.analytics_consent,
             marketing_consent: r.marketing_consent,
         };
-        let (id, email) = self.accounts.sign_up(input).await?;
-        Ok(Response::new(pb::SignUpResponse { user_id: id.to_string(), email: email.as_str().to_owned() }))
+        let response = match self.accounts.sign_up(input).await? {
+            SignedUp::New(id, email) => pb::SignUpResponse {
+                user_id: id.to_string(),
+                email: email.as_str().to_owned(),
+                existing_account: false,
+            },
+            SignedUp::Existing(email) => {
+                pb::SignUpResponse { user_id: String::new(), email: email.as_str().to_owned(), existing_account: true }
+            }
+        };
+        Ok(Response::new(response))
     }
 
     async fn verify_email(

@@ -139,9 +139,9 @@ async fn sign_in(
 /// Creates an account and mails a verification code.
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody,
     responses(
-        (status = 201, description = "Account created; code mailed", body = MessageBody),
+        (status = 201, description = "Account created and code mailed; for an address that already has an account, nothing is created and its owner is mailed a notice (the same answer)", body = MessageBody),
         (status = 400, description = "A rule broken (message says which)", body = ErrorBody),
-        (status = 409, description = "EMAIL_TAKEN, USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
+        (status = 409, description = "USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     ))]
 pub async fn signup(
@@ -164,13 +164,31 @@ pub async fn signup(
         analytics_consent: b.analytics_consent,
         marketing_consent: b.marketing_consent,
     };
-    let created =
-        state.identity.sign_up(&anonymous(&req), message).await.map_err(|s| ApiError::from_status("SignUp", s))?;
-    Ok(HttpResponse::Created().json(MessageBody {
-        message: "メール認証コードを送信しました",
-        email: Some(created.email),
-        cooldown_seconds: None,
-    }))
+    let answer = |email: String| {
+        HttpResponse::Created().json(MessageBody {
+            message: "メール認証コードを送信しました",
+            email: Some(email),
+            cooldown_seconds: None,
+        })
+    };
+    // The answer never tells whether the address has an account: identity answers a registered
+    // address like a new one and mails its owner instead. A repeat within the mail cooldown (a
+    // double click, a probe) is answered alike without another mail; a failed sign-up gives the
+    // claim back so the corrected form can be sent at once.
+    let requested = message.email.trim().to_lowercase();
+    if !state.rate_limiter.claim("signup", &requested, MAIL_COOLDOWN).await {
+        return Ok(answer(requested));
+    }
+    let created = match state.identity.sign_up(&anonymous(&req), message).await {
+        Ok(created) => created,
+        Err(status) => {
+            state.rate_limiter.release("signup", &requested).await;
+            return Err(ApiError::from_status("SignUp", status));
+        }
+    };
+    // A code (or a notice) just went out: a resend waits for the same cooldown either way.
+    state.rate_limiter.claim("resend", &requested, MAIL_COOLDOWN).await;
+    Ok(answer(created.email))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -186,7 +204,7 @@ pub struct VerifyEmailBody {
     responses(
         (status = 200, description = "Verified and signed in", body = UserBody),
         (status = 400, description = "CODE_INVALID", body = ErrorBody),
-        (status = 409, description = "CODE_EXPIRED or CODE_EXHAUSTED", body = ErrorBody),
+        (status = 409, description = "CODE_EXPIRED, CODE_EXHAUSTED or CODE_ALREADY_USED", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     ))]
 pub async fn verify_email(

@@ -1,3 +1,4 @@
+use meguri_events::contracts::MailKind;
 use meguri_proto::identity as pb;
 
 use crate::helpers::{code_of, sign_up_request, spawn_app};
@@ -24,9 +25,19 @@ async fn a_taken_email_or_username_is_refused_and_leaves_no_half_made_account() 
     app.sign_up("hanako@example.jp", "hanako").await;
     let mut client = app.visitor().await;
 
-    let same_email = client.sign_up(sign_up_request("HANAKO@example.jp", "other")).await.expect_err("taken");
-    assert_eq!(same_email.code(), tonic::Code::AlreadyExists);
-    assert_eq!(code_of(&same_email), "EMAIL_TAKEN");
+    // A registered address is not an error the caller could tell apart: nothing is created and
+    // the owner is told by mail.
+    let same_email =
+        client.sign_up(sign_up_request("HANAKO@example.jp", "other")).await.expect("answered alike").into_inner();
+    assert!(same_email.existing_account);
+    assert_eq!(same_email.email, "hanako@example.jp");
+    assert!(same_email.user_id.is_empty());
+    let mails = app.wait_mails("hanako@example.jp", 2).await;
+    assert!(mails.iter().any(
+        |m| m.mail == MailKind::SecurityNotice { what: meguri_events::contracts::SecurityChange::SignUpAttempted }
+    ));
+    // The name of the refused attempt was not taken by it.
+    client.sign_up(sign_up_request("jiro@example.jp", "other")).await.expect("the name is still free");
 
     let same_name = client.sign_up(sign_up_request("taro@example.jp", "HANAKO")).await.expect_err("taken");
     assert_eq!(code_of(&same_name), "USERNAME_TAKEN");

@@ -94,6 +94,9 @@ pub enum MailKind {
 pub enum SecurityChange {
     EmailChanged,
     PasswordChanged,
+    /// Someone tried to sign up with the address of an existing account (sign-up answers the same
+    /// for any address, so the owner learns it here).
+    SignUpAttempted,
 }
 
 /// Send one e-mail.
