@@ -17,7 +17,7 @@ diesel::table! {
         birth_location -> Nullable<Text>,
         birth_longitude -> Nullable<Float8>,
         birth_latitude -> Nullable<Float8>,
-        timezone_offset -> Int4,
+        timezone_offset -> Nullable<Int4>,
         google_id -> Nullable<Text>,
         apple_id -> Nullable<Text>,
         pending_email -> Nullable<Text>,
@@ -27,6 +27,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         deleted_at -> Nullable<Timestamptz>,
         birth_updated_at -> Nullable<Timestamptz>,
+        birth_time_unknown -> Bool,
     }
 }
 

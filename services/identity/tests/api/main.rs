@@ -3,8 +3,11 @@
 
 mod account;
 mod birth_profile;
+mod birth_time;
 mod helpers;
 mod login;
+mod migrations;
 mod reset;
 mod sign_up;
+mod timezone;
 mod verify;
