@@ -69,22 +69,26 @@ async function postFromPage(page: Page, path: string, body: unknown): Promise<{ 
   );
 }
 
-async function signUpAndVerify(page: Page): Promise<void> {
+async function signUpAndVerify(
+  page: Page,
+  who: typeof account = account,
+  born: Omit<typeof birth, 'birthTime'> & { birthTime: string } = birth,
+): Promise<void> {
   await skipIntro(page);
   await page.goto('/');
   const mailedAfter = Date.now();
   const signup = await postFromPage(page, '/api/auth/signup', {
-    email: account.email,
-    password: account.password,
-    username: account.username,
-    ...birth,
+    email: who.email,
+    password: who.password,
+    username: who.username,
+    ...born,
     privacyPolicyAccepted: true,
     analyticsConsent: false,
     marketingConsent: false,
   });
   expect(signup.status, signup.text).toBe(201);
-  const code = await waitForVerificationCode(account.email, mailedAfter);
-  const verify = await postFromPage(page, '/api/auth/verify-email', { email: account.email, code });
+  const code = await waitForVerificationCode(who.email, mailedAfter);
+  const verify = await postFromPage(page, '/api/auth/verify-email', { email: who.email, code });
   expect(verify.status, verify.text).toBe(200);
 }
 
@@ -188,4 +192,57 @@ test('a new person sees their chart, elements and reports on /profile, and the l
   await page.goto('/life-fortune');
   await expect(page.getByTestId('report-title')).toBeVisible();
   await screenshot(page, 'life-fortune');
+});
+
+test('a member who skipped the birth time sees on /profile which pillars and readings depend on the hour', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await skipOnboarding(page);
+  const skipped = {
+    email: `meguri.notime+${stamp}@example.com`,
+    username: `nt_${stamp.toString(36)}`,
+    password: `hoshi-${stamp}`,
+  };
+  // What the signup wizard sends after 「まったく分からない」: an empty time.
+  await signUpAndVerify(page, skipped, { ...birth, birthTime: '' });
+  await expect.poll(() => chartStatus(page), { timeout: 90_000, intervals: [1000, 2000, 3000] }).toBe('ready');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: skipped.username })).toBeVisible();
+  await expect(page.getByTestId('profile-birth-time')).toHaveText('不明（12:00で計算）');
+  // Which pillars and results rest on the hour, and that the readings mark it too.
+  const note = page.getByTestId('profile-hour-note');
+  await expect(note).toContainText('出生時刻が不明のため、12:00として計算しています。');
+  await expect(note).toContainText('時柱・五行のバランス');
+  await expect(note).toContainText('大運');
+  await expect(note).toContainText('毎日の運勢の理由やレポートでも');
+
+  // 命式: the hour pillar is marked, the day pillar is not; the correction note lists the rest.
+  await expect(page.getByTestId('pillar-hour-stem')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('detail-column-hour')).toHaveAttribute('data-depends-on-hour', 'true');
+  await expect(page.getByTestId('detail-column-day')).toHaveAttribute('data-depends-on-hour', 'false');
+  await expect(page.getByTestId('detail-time-unknown')).toContainText('次の結果は参考としてご覧ください');
+  await expect(page.getByTestId('chart-luck').getByTestId('reference-mark')).toHaveText('（時刻不明のため参考）');
+
+  // 五行: the balance and the strength rest on the hour.
+  await tab(page, '五行').click();
+  await expect(page.getByTestId('elements-balance').getByTestId('reference-mark')).toBeVisible();
+  await expect(page.getByTestId('elements-strength').getByTestId('reference-mark')).toBeVisible();
+
+  // レポート: each report says what in it is only indicative.
+  await tab(page, 'レポート').click();
+  for (const card of ['yearly-report', 'life-report']) {
+    await expect(page.getByTestId(card).getByTestId('report-title')).toBeVisible({ timeout: 180_000 });
+    const reportNote = page.getByTestId(card).getByTestId('report-hour-note');
+    await expect(reportNote).toContainText('次の内容は参考としてご覧ください');
+    await expect(reportNote).toContainText('喜神・忌神');
+  }
+  await expectNoSeriousA11yViolations(page, 'the reports tab of a member without a birth time');
+  await screenshot(page, 'profile-reports-unknown-time');
+
+  // Settings show the time as not given, not as the 12:00 used for it.
+  await page.goto('/settings');
+  await expect(page.getByRole('combobox', { name: '時' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: '分' })).toHaveValue('');
 });

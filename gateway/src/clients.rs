@@ -291,6 +291,7 @@ service_client!(
         write change_password(identity_pb::ChangePasswordRequest) -> identity_pb::ChangePasswordResponse = "ChangePassword";
         write delete_account(identity_pb::DeleteAccountRequest) -> identity_pb::DeleteAccountResponse = "DeleteAccount";
         write complete_onboarding(identity_pb::CompleteOnboardingRequest) -> identity_pb::CompleteOnboardingResponse = "CompleteOnboarding";
+        write set_timezone_offset(identity_pb::SetTimezoneOffsetRequest) -> identity_pb::SetTimezoneOffsetResponse = "SetTimezoneOffset";
         write admin_login(identity_pb::AdminLoginRequest) -> identity_pb::AdminLoginResponse = "AdminLogin";
     }
 );

@@ -17,3 +17,4 @@ pub mod routes;
 pub mod session;
 pub mod startup;
 pub mod telemetry;
+pub mod timezone;

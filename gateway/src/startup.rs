@@ -31,6 +31,7 @@ use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
 use crate::rate_limit::RateLimiter;
 use crate::session::{self, SessionSettings, SessionStore};
+use crate::timezone::StoredOffsets;
 use crate::{hygiene, metrics, routes, telemetry};
 
 /// The lifetime of an internal token (well under the 60 s maximum; a call lasts seconds at most).
@@ -48,6 +49,8 @@ pub struct AppState {
     /// fortune-gen for the calls that may generate with the LLM (`READING_TIMEOUT_MS`).
     pub readings: Fortune,
     pub rate_limiter: RateLimiter,
+    /// Keeps identity's stored time-zone offset up to date from the offsets browsers send.
+    pub offsets: StoredOffsets,
     /// `None` when `ADMIN_JWT_SECRET` is unset: admin login is then unavailable.
     pub admin_tokens: Option<AdminTokens>,
 }
@@ -137,6 +140,7 @@ impl Application {
         });
         let readiness = web::Data::new(Readiness { redis: redis.clone(), prometheus });
         let origins = web::Data::new(AllowedOrigins::new(&config.public_origins));
+        let offsets = StoredOffsets::new(redis.clone(), &config.redis.key_prefix);
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
         let policy = CallPolicy::new(minter, config.grpc_timeout);
@@ -157,6 +161,7 @@ impl Application {
                 fortune: Fortune::new(fortune_endpoint.connect_lazy(), policy.clone()),
                 readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
                 rate_limiter: rate_limiter.clone(),
+                offsets: offsets.clone(),
                 admin_tokens: admin_tokens.clone(),
             });
             let app = App::new()

@@ -5,6 +5,9 @@
  */
 import { ELEMENT_LABELS, type ElementKey } from '@/lib/bazi';
 
+/** The mark after a result that rests on the 12:00 assumed for an unknown birth time. */
+export const HOUR_DEPENDENT_MARK = '（時刻不明のため参考）';
+
 /** Japanese names of the results the engine lists in `hourDependent`. */
 export const HOUR_DEPENDENT_LABELS: Record<string, string> = {
   year: '年柱',
@@ -17,6 +20,11 @@ export const HOUR_DEPENDENT_LABELS: Record<string, string> = {
   favorableElements: '喜神・忌神',
   luck: '大運',
 };
+
+/** The Japanese names of `hourDependent` result names, each once, unknown names as they are. */
+export function hourDependentLabels(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => HOUR_DEPENDENT_LABELS[name] ?? name))];
+}
 
 export const TIME_MODE_LABELS: Record<string, string> = {
   standard: '標準時',

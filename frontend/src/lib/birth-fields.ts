@@ -27,6 +27,14 @@ export function timePartsToString(parts: TimeParts): string {
   return formatBirthTime(parts.hour === '' ? null : Number(parts.hour), parts.minute === '' ? null : Number(parts.minute));
 }
 
+/**
+ * The birth time as signup and settings send it: HH:MM, or '' when no hour was chosen — the time is
+ * unknown, and the server uses 12:00 for it while keeping that it was not given.
+ */
+export function timePartsToInput(parts: TimeParts): string {
+  return parts.hour === '' ? '' : timePartsToString(parts);
+}
+
 /** The select values of a YYYY-MM-DD date; anything else gives empty selects. */
 export function dateStringToParts(value: string | null | undefined): DateParts {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');

@@ -127,7 +127,10 @@ async fn sign_up_then_verification_signs_in_with_the_spec_user_object() {
     assert_eq!(user["email"], "hanako@example.jp");
     assert_eq!(user["username"], "hanako");
     assert_eq!(user["birthDate"], "1990-05-15");
+    // A skipped time: the 12:00 used, and the fact that it was not given.
     assert_eq!(user["birthTime"], "12:00");
+    assert_eq!(user["birthTimeUnknown"], true);
+    assert_eq!(user["timezoneOffset"], Value::Null, "no browser has reported one yet");
     assert_eq!(user["birthLocation"], "東京, 日本");
     assert_eq!(user["baziChartStatus"], "pending");
     assert_eq!(user["hasCompletedOnboarding"], false);

@@ -6,10 +6,16 @@ use std::time::{Duration, Instant};
 
 use fortune_gen::testkit::{TestFortune, TestOptions};
 use identity::testkit::TestIdentity;
+use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_events::contracts::{MailKind, MailRequested};
+use meguri_ids::UserId;
+use meguri_proto::identity as id;
+use meguri_proto::identity::identity_client::IdentityClient;
 use meguri_server::{ServerConfig, ShutdownHandle};
 use secrecy::SecretString;
 use serde_json::{Value, json};
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
 
 use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
 
@@ -27,7 +33,7 @@ impl Drop for Engine {
 struct Readings {
     gateway: TestApp,
     fortune: TestFortune,
-    _identity: TestIdentity,
+    identity: TestIdentity,
     _engine: Engine,
     prefix: String,
 }
@@ -53,7 +59,7 @@ async fn spawn() -> Readings {
         c.grpc_timeout = Duration::from_secs(10);
     })
     .await;
-    Readings { gateway, fortune, _identity: identity, _engine: Engine(engine_stop), prefix }
+    Readings { gateway, fortune, identity, _engine: Engine(engine_stop), prefix }
 }
 
 impl Readings {
@@ -145,7 +151,86 @@ impl Readings {
     fn daily_path() -> String {
         format!("/api/fortune/daily?timezoneOffset={JAPAN}")
     }
+
+    /// A member whose chart is ready; returns the session cookie.
+    async fn ready_member(&self, username: &str, birth: Value) -> String {
+        let cookie = self.member(&format!("{username}@example.jp"), username, birth).await;
+        self.wait_chart(&cookie, "ready").await;
+        cookie
+    }
+
+    /// The chart once it was (re)built with the time known or not.
+    async fn chart_with(&self, cookie: &str, time_known: bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let (status, chart) = self.get("/api/fortune/chart", cookie).await;
+            if status == 200 && chart["analysis"]["timeKnown"] == time_known {
+                return chart;
+            }
+            assert!(Instant::now() < deadline, "no chart with timeKnown {time_known}: {chart}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The user object's `timezoneOffset`.
+    async fn stored_offset(&self, cookie: &str) -> Value {
+        let (status, user) = self.get("/api/auth/user", cookie).await;
+        assert_eq!(status, 200, "{user}");
+        user["timezoneOffset"].clone()
+    }
+
+    /// A report once it is no longer generating.
+    async fn report(&self, path: &str, cookie: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let (status, report) = self.get(path, cookie).await;
+            assert_eq!(status, 200, "{report}");
+            if report["status"] != "generating" {
+                return report;
+            }
+            assert!(Instant::now() < deadline, "{path} stayed generating");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// identity directly, as `user` (what another device's gateway call would do).
+    async fn identity_as(&self, cookie: &str) -> IdentityClient<InterceptedService<Channel, Bearer>> {
+        let (_, user) = self.get("/api/auth/user", cookie).await;
+        let id: UserId = user["id"].as_str().and_then(|id| id.parse().ok()).expect("user id");
+        let channel = Channel::from_shared(format!("http://127.0.0.1:{}", self.identity.grpc_port))
+            .expect("uri")
+            .connect()
+            .await
+            .expect("connect");
+        let minter = TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(60)).expect("minter");
+        IdentityClient::with_interceptor(channel, Bearer(minter, Subject::User(id)))
+    }
 }
+
+/// Adds a user token to every call.
+#[derive(Clone)]
+struct Bearer(TokenMinter, Subject);
+
+impl tonic::service::Interceptor for Bearer {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let bearer = self.0.bearer(&self.1, Role::User).map_err(|_| tonic::Status::internal("mint"))?;
+        request.metadata_mut().insert("authorization", bearer);
+        Ok(request)
+    }
+}
+
+fn at(s: &str) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::parse_from_rfc3339(s).expect("RFC 3339").with_timezone(&chrono::Utc)
+}
+
+/// Born 1990-05-15 in Tokyo, time skipped.
+fn no_time() -> Value {
+    json!({"birthDate": "1990-05-15", "birthTime": "", "birthLocation": "東京, 日本", "gender": "female",
+           "coordinates": {"longitude": 139.6503, "latitude": 35.6762}})
+}
+
+/// 2026-12-31T20:00Z: already 2027-01-01 (元日) in Japan, still 2026-12-31 in New York (UTC−5).
+const NEW_YEAR: &str = "2026-12-31T20:00:00Z";
 
 fn hanako() -> Value {
     json!({"birthDate": "1990-05-15", "birthTime": "14:30", "birthLocation": "東京, 日本", "gender": "female",
@@ -279,4 +364,172 @@ async fn readings_need_a_signed_in_user() {
         let (status, body) = json(app.gateway.client.get(app.gateway.url(path)).send().await.expect("request")).await;
         assert_eq!((status, body["code"].as_str()), (401, Some("UNAUTHENTICATED")), "{path}");
     }
+}
+
+// ---- the time zone: sent, else stored, else Japan — the same on every route that takes it ----
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_daily_reading_without_an_offset_is_for_japans_day_then_for_the_stored_offsets_day() {
+    let app = spawn().await;
+    let cookie = app.ready_member("daily", hanako()).await;
+    app.fortune.clock.set(at(NEW_YEAR));
+
+    let (status, never_sent) = app.get("/api/fortune/daily", &cookie).await;
+    assert_eq!((status, never_sent["date"].as_str()), (200, Some("2027-01-01")), "{never_sent}");
+    assert_eq!(app.stored_offset(&cookie).await, Value::Null, "nothing sent, nothing stored");
+    let (_, sent) = app.get("/api/fortune/daily?timezoneOffset=300", &cookie).await;
+    assert_eq!(sent["date"], "2026-12-31");
+    let (_, stored) = app.get("/api/fortune/daily", &cookie).await;
+    assert_eq!(stored["date"], "2026-12-31", "the offset the browser sent is now the member's");
+    assert_eq!(app.stored_offset(&cookie).await, json!(300));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn day_info_without_an_offset_is_for_japans_day_then_for_the_stored_offsets_day() {
+    let app = spawn().await;
+    let cookie = app.ready_member("dayinfo", hanako()).await;
+    app.fortune.clock.set(at(NEW_YEAR));
+    let ids = |items: &Value| -> Vec<String> {
+        items.as_array().expect("a list").iter().filter_map(|i| i["id"].as_str().map(str::to_owned)).collect()
+    };
+
+    let (status, never_sent) = app.get("/api/day-info", &cookie).await;
+    assert_eq!(status, 200, "{never_sent}");
+    assert!(
+        never_sent.as_array().expect("a list").iter().any(|i| i["name"] == "元日"),
+        "Japan's 1 January: {never_sent}"
+    );
+    let (_, japan) = app.get(&format!("/api/day-info?timezoneOffset={JAPAN}"), &cookie).await;
+    assert_eq!(ids(&never_sent), ids(&japan));
+    let (_, new_york) = app.get("/api/day-info?timezoneOffset=300", &cookie).await;
+    assert!(new_york.as_array().expect("a list").iter().all(|i| i["name"] != "元日"), "31 December: {new_york}");
+    let (_, stored) = app.get("/api/day-info", &cookie).await;
+    assert_eq!(ids(&stored), ids(&new_york), "the offset the browser sent is now the member's");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_yearly_report_without_an_offset_is_for_japans_year_then_for_the_stored_offsets_year() {
+    let app = spawn().await;
+    let cookie = app.ready_member("yearly", hanako()).await;
+    app.fortune.clock.set(at(NEW_YEAR));
+
+    assert_eq!(app.report("/api/fortune/yearly", &cookie).await["year"], 2027);
+    assert_eq!(app.report("/api/fortune/yearly?timezoneOffset=300", &cookie).await["year"], 2026);
+    assert_eq!(app.report("/api/fortune/yearly", &cookie).await["year"], 2026, "the stored offset's year");
+    let (status, body) = app.get("/api/fortune/yearly?timezoneOffset=-841", &cookie).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_TIMEZONE_OFFSET")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_member_in_utc_minus_5_and_one_in_japan_each_get_their_own_local_day_without_sending_it() {
+    let app = spawn().await;
+    let new_york = app.ready_member("newyork", hanako()).await;
+    let tokyo = app.ready_member("tokyo", no_time()).await;
+    // Each browser sent its offset once (home asks day-info with it).
+    app.get("/api/day-info?timezoneOffset=300", &new_york).await;
+    app.get(&format!("/api/day-info?timezoneOffset={JAPAN}"), &tokyo).await;
+    assert_eq!(app.stored_offset(&new_york).await, json!(300));
+    assert_eq!(app.stored_offset(&tokyo).await, json!(JAPAN));
+
+    app.fortune.clock.set(at("2026-11-25T02:00:00Z"));
+    let (_, ny) = app.get("/api/fortune/daily", &new_york).await;
+    let (_, jp) = app.get("/api/fortune/daily", &tokyo).await;
+    assert_eq!(ny["date"], "2026-11-24", "{ny}");
+    assert_eq!(jp["date"], "2026-11-25", "{jp}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_same_offset_again_does_not_call_identity_and_a_new_one_does() {
+    let app = spawn().await;
+    let cookie = app.ready_member("traveller", hanako()).await;
+    app.get("/api/day-info?timezoneOffset=300", &cookie).await;
+    assert_eq!(app.stored_offset(&cookie).await, json!(300));
+    // Another device changed identity's value behind this gateway's back.
+    app.identity_as(&cookie)
+        .await
+        .set_timezone_offset(id::SetTimezoneOffsetRequest { timezone_offset: 0 })
+        .await
+        .expect("stored directly");
+
+    // The offset this gateway last stored comes again: remembered, identity is not asked.
+    app.get("/api/day-info?timezoneOffset=300", &cookie).await;
+    assert_eq!(app.stored_offset(&cookie).await, json!(0));
+    // A new one is stored.
+    app.get(&format!("/api/fortune/daily?timezoneOffset={JAPAN}"), &cookie).await;
+    assert_eq!(app.stored_offset(&cookie).await, json!(JAPAN));
+}
+
+// ---- an unknown birth time: 12:00 used, and everything that rests on it says so ----
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_member_who_skipped_the_time_sees_what_depends_on_the_hour_in_chart_reasons_and_reports() {
+    let app = spawn().await;
+    let cookie = app.ready_member("nashi", no_time()).await;
+
+    let (_, user) = app.get("/api/auth/user", &cookie).await;
+    assert_eq!((user["birthTime"].as_str(), user["birthTimeUnknown"].as_bool()), (Some("12:00"), Some(true)));
+
+    let (status, chart) = app.get("/api/fortune/chart", &cookie).await;
+    assert_eq!(status, 200, "{chart}");
+    let analysis = &chart["analysis"];
+    assert_eq!(analysis["timeKnown"], false, "{analysis}");
+    let names: Vec<&str> =
+        analysis["hourDependent"].as_array().expect("a list").iter().filter_map(Value::as_str).collect();
+    assert!(names.contains(&"hour") && names.contains(&"strength"), "{names:?}");
+    let hour = analysis["pillars"].as_array().expect("pillars").iter().find(|p| p["position"] == "hour").expect("hour");
+    assert_eq!(hour["dependsOnHour"], true);
+
+    let (_, reading) = app.get(&Readings::daily_path(), &cookie).await;
+    let reasons = reading["reasons"].as_array().expect("reasons");
+    assert!(reasons.iter().all(|r| r["hourDependent"].is_boolean()), "{reading}");
+    assert!(reasons.iter().filter(|r| r["kind"] == "ten_god").all(|r| r["hourDependent"] == false));
+
+    for path in [format!("/api/fortune/yearly?timezoneOffset={JAPAN}"), "/api/fortune/life".to_owned()] {
+        let report = app.report(&path, &cookie).await;
+        assert_eq!(report["status"], "ready", "{report}");
+        let names: Vec<&str> =
+            report["hourDependent"].as_array().expect("a list").iter().filter_map(Value::as_str).collect();
+        assert!(names.contains(&"favorableElements"), "{path}: {names:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_member_with_a_known_time_has_nothing_marked() {
+    let app = spawn().await;
+    let cookie = app.ready_member("ari", hanako()).await;
+    let (_, user) = app.get("/api/auth/user", &cookie).await;
+    assert_eq!((user["birthTime"].as_str(), user["birthTimeUnknown"].as_bool()), (Some("14:30"), Some(false)));
+    let (_, chart) = app.get("/api/fortune/chart", &cookie).await;
+    assert_eq!(
+        (chart["analysis"]["timeKnown"].as_bool(), chart["analysis"]["hourDependent"].clone()),
+        (Some(true), json!([]))
+    );
+    let (_, reading) = app.get(&Readings::daily_path(), &cookie).await;
+    assert!(reading["reasons"].as_array().expect("reasons").iter().all(|r| r["hourDependent"] == false), "{reading}");
+    let report = app.report("/api/fortune/life", &cookie).await;
+    assert_eq!(report["hourDependent"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn settings_with_an_empty_time_make_it_unknown_and_a_time_makes_it_known_and_each_rebuilds_the_chart() {
+    let app = spawn().await;
+    let cookie = app.ready_member("henko", hanako()).await;
+    let put = |time: &'static str| {
+        let mut body = no_time();
+        body["birthTime"] = json!(time);
+        app.send(reqwest::Method::PUT, "/api/settings/birth-data", body, Some(&cookie))
+    };
+
+    let (status, user) = put("").await;
+    assert_eq!(status, 200, "{user}");
+    assert_eq!((user["birthTime"].as_str(), user["birthTimeUnknown"].as_bool()), (Some("12:00"), Some(true)));
+    assert_eq!(user["baziChartStatus"], "pending", "rebuilt for the unknown time");
+    let chart = app.chart_with(&cookie, false).await;
+    assert!(chart["analysis"]["hourDependent"].as_array().is_some_and(|n| n.contains(&json!("hour"))), "{chart}");
+
+    let (_, user) = put("12:00").await;
+    assert_eq!((user["birthTime"].as_str(), user["birthTimeUnknown"].as_bool()), (Some("12:00"), Some(false)));
+    assert_eq!(user["baziChartStatus"], "pending", "noon, now known: rebuilt");
+    let chart = app.chart_with(&cookie, true).await;
+    assert_eq!(chart["analysis"]["hourDependent"], json!([]));
 }

@@ -46,14 +46,16 @@ impl Fortune {
         Ok(days.into_iter().next().context("bazi-engine: no almanac day")?)
     }
 
-    /// Today's reading (in the caller's offset): the stored one, or a new one generated, stored
-    /// and returned. Two first requests of a day both return the one stored first.
+    /// Today's reading (in the offset `sent`, else the user's stored one, else Japan): the stored
+    /// one, or a new one generated, stored and returned. Two first requests of a day both return
+    /// the one stored first.
     ///
     /// # Errors
     /// [`Error::ChartNotReady`], [`Error::ProfileIncomplete`], [`Error::Unavailable`] when
-    /// bazi-engine does not answer.
+    /// bazi-engine (or identity, when no offset was sent) does not answer.
     #[tracing::instrument(skip_all, fields(user_id = %user))]
-    pub async fn daily_reading(&self, user: UserId, offset: TimezoneOffset) -> Result<DailyRecord, Error> {
+    pub async fn daily_reading(&self, user: UserId, sent: Option<TimezoneOffset>) -> Result<DailyRecord, Error> {
+        let offset = self.local_offset(user, sent).await?;
         let now = self.clock.now();
         let date = offset.local_date(now);
         // Today's reading stays today's, even while the chart is being rebuilt.
@@ -123,14 +125,20 @@ impl Fortune {
         Ok(db::badges::all(&mut conn).await?)
     }
 
-    /// The caller's local date and its items: the almanac's whose badge is active, and the
-    /// personal marks when the chart is ready (see `domain::day_info` for the order).
+    /// The caller's local date (in the offset `sent`, else the stored one, else Japan) and its
+    /// items: the almanac's whose badge is active, and the personal marks when the chart is ready
+    /// (see `domain::day_info` for the order).
     ///
     /// # Errors
-    /// [`Error::Unavailable`] when bazi-engine does not answer.
+    /// [`Error::Unavailable`] when bazi-engine (or identity, when no offset was sent) does not
+    /// answer.
     #[tracing::instrument(skip_all, fields(user_id = %user))]
-    pub async fn day_info(&self, user: UserId, offset: TimezoneOffset) -> Result<(NaiveDate, Vec<DayItem>), Error> {
-        let date = offset.local_date(self.clock.now());
+    pub async fn day_info(
+        &self,
+        user: UserId,
+        sent: Option<TimezoneOffset>,
+    ) -> Result<(NaiveDate, Vec<DayItem>), Error> {
+        let date = self.local_offset(user, sent).await?.local_date(self.clock.now());
         let badges: HashMap<String, BadgeRecord> =
             self.badges().await?.into_iter().map(|b| (b.id.clone(), b)).collect();
         let active = |id: &str| badges.get(id).filter(|b| b.is_active);

@@ -132,13 +132,15 @@ const DAILY_SYSTEM: &str = "あなたは四柱推命の鑑定士です。渡さ�
 {\"lines\": [\"一言運勢（1〜2文）\"], \"dos\": [\"今日おすすめの行動\"], \"donts\": [\"今日避けたい行動\"]}。\
 lines は1〜2個、それぞれ80文字以内で「|」や改行を含めないこと。dos と donts はそれぞれ3〜5個の短い句（30文字以内）。\
 avoid_lines にある文と同じ文は使わず、avoid_words の言葉はなるべく避けること。\
-根拠にない吉凶を断定せず、医療・お金・法律の断定的な助言はしないこと。";
+根拠にない吉凶を断定せず、医療・お金・法律の断定的な助言はしないこと。\
+hour_dependent が true の根拠は、出生時刻が不明なため12:00と仮定して出したものなので、それだけを理由に吉凶を言い切らないこと。";
 
 const REPORT_SYSTEM: &str = "あなたは四柱推命の鑑定士です。渡された命式（natal）と期間の事実（facts）、\
 下書き（draft）の見出しと重要な日付だけに基づいて、日本語の鑑定レポートを書いてください。\
 出力は次の形のJSONオブジェクトだけにします: \
 {\"title\": \"タイトル（60文字以内）\", \"sections\": [{\"heading\": \"見出し（40文字以内）\", \"body\": \"本文（段落は空行で区切る、2000文字以内）\"}]}。\
-sections は1〜8個。事実にない吉凶を断定せず、医療・お金・法律の断定的な助言はしないこと。";
+sections は1〜8個。事実にない吉凶を断定せず、医療・お金・法律の断定的な助言はしないこと。\
+natal.time_known が false のときは時柱を読み解きに使わないこと。";
 
 /// An OpenAI-compatible chat endpoint.
 pub struct Llm {
@@ -231,6 +233,7 @@ impl ReadingEngine for Llm {
             title: text.title,
             sections: text.sections.into_iter().map(|s| Section { heading: s.heading, body: s.body }).collect(),
             important_dates: draft.important_dates,
+            hour_dependent: draft.hour_dependent,
         })
     }
 }

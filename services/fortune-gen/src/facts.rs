@@ -69,6 +69,7 @@ pub fn natal(chart: &be::Chart) -> Result<Natal, FactsError> {
         favorable: list(&strength.favorable_elements)?,
         unfavorable: list(&strength.unfavorable_elements)?,
         time_known: chart.time_known,
+        hour_dependent: if chart.time_known { Vec::new() } else { chart.hour_dependent.clone() },
     })
 }
 

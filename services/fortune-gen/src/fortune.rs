@@ -11,7 +11,7 @@ use tokio::sync::Notify;
 use crate::clock::Clock;
 use crate::config::Timings;
 use crate::db;
-use crate::domain::ChartStatus;
+use crate::domain::{ChartStatus, TimezoneOffset};
 use crate::engine::Engines;
 use crate::error::Error;
 use crate::peers::Peers;
@@ -45,6 +45,25 @@ impl Fortune {
 
     pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {
         db::conn(&self.db).await.map_err(Error::Unexpected)
+    }
+
+    /// The offset a request (or a job) of `user` runs in: `sent`, else the offset identity stores
+    /// for the user, else Japan ([`meguri_tz::resolve`]). identity is asked only when nothing was
+    /// sent.
+    ///
+    /// # Errors
+    /// [`Error::Unavailable`] when identity must be asked and does not answer.
+    pub(crate) async fn local_offset(
+        &self,
+        user: UserId,
+        sent: Option<TimezoneOffset>,
+    ) -> Result<TimezoneOffset, Error> {
+        let stored = match sent {
+            Some(_) => None,
+            // identity's column is range-checked; an offset it could not hold reads as none.
+            None => self.peers.timezone_offset(user).await?.and_then(|m| TimezoneOffset::parse(m).ok()),
+        };
+        Ok(meguri_tz::resolve(sent, stored))
     }
 
     /// The caller's chart when it is ready.

@@ -36,8 +36,9 @@ fn admin<T>(request: &Request<T>) -> Result<(), Status> {
     }
 }
 
-fn offset(minutes: i32) -> Result<TimezoneOffset, Status> {
-    TimezoneOffset::parse(minutes).map_err(|e| Error::from(e).into())
+/// The offset the caller sent, checked; `None` when none was sent.
+fn sent_offset(minutes: Option<i32>) -> Result<Option<TimezoneOffset>, Status> {
+    minutes.map(TimezoneOffset::parse).transpose().map_err(|e| Error::from(crate::domain::Invalid::from(e)).into())
 }
 
 fn time(t: DateTime<Utc>) -> String {
@@ -58,7 +59,11 @@ fn daily_out(r: DailyRecord) -> pb::DailyReading {
         lines: r.lines,
         dos: r.dos,
         donts: r.donts,
-        reasons: r.reasons.into_iter().map(|x| pb::Reason { kind: x.kind, label: x.label, detail: x.detail }).collect(),
+        reasons: r
+            .reasons
+            .into_iter()
+            .map(|x| pb::Reason { kind: x.kind, label: x.label, detail: x.detail, hour_dependent: x.hour_dependent })
+            .collect(),
         content_hash: r.content_hash,
         engine: r.engine,
         generated_at: time(r.generated_at),
@@ -91,6 +96,7 @@ fn report_out(r: ReportRecord) -> pb::Report {
         title: String::new(),
         sections: Vec::new(),
         important_dates: Vec::new(),
+        hour_dependent: Vec::new(),
     });
     // Only a ready report shows its content (a regenerating one may still hold the old text).
     let ready = r.status == crate::domain::ReportStatus::Ready;
@@ -115,6 +121,7 @@ fn report_out(r: ReportRecord) -> pb::Report {
         },
         generated_at: if ready { r.generated_at.map(time) } else { None },
         engine: if ready { r.engine.unwrap_or_default() } else { String::new() },
+        hour_dependent: if ready { content.hour_dependent } else { Vec::new() },
     }
 }
 
@@ -157,7 +164,7 @@ impl fortune_server::Fortune for FortuneService {
         request: Request<pb::GetDailyReadingRequest>,
     ) -> Result<Response<pb::DailyReading>, Status> {
         let user = caller(&request)?;
-        let offset = offset(request.get_ref().timezone_offset_minutes)?;
+        let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         Ok(Response::new(daily_out(self.fortune.daily_reading(user, offset).await?)))
     }
 
@@ -166,7 +173,7 @@ impl fortune_server::Fortune for FortuneService {
         request: Request<pb::GetDayInfoRequest>,
     ) -> Result<Response<pb::GetDayInfoResponse>, Status> {
         let user = caller(&request)?;
-        let offset = offset(request.get_ref().timezone_offset_minutes)?;
+        let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         let (date, items) = self.fortune.day_info(user, offset).await?;
         Ok(Response::new(pb::GetDayInfoResponse {
             date: date.to_string(),
@@ -225,7 +232,7 @@ impl fortune_server::Fortune for FortuneService {
         request: Request<pb::GetYearlyReportRequest>,
     ) -> Result<Response<pb::Report>, Status> {
         let user = caller(&request)?;
-        let offset = offset(request.get_ref().timezone_offset_minutes)?;
+        let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         Ok(Response::new(report_out(self.fortune.yearly_report(user, offset).await?)))
     }
 

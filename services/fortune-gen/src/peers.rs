@@ -1,5 +1,5 @@
 //! The services fortune-gen calls: bazi-engine (charts, almanac, transits) and identity (birth
-//! profiles). Every call carries a fresh `service` token signed with `INTERNAL_JWT_SECRET`, the
+//! profiles, stored time-zone offsets). Every call carries a fresh `service` token signed with `INTERNAL_JWT_SECRET`, the
 //! current `traceparent`, and the peer deadline.
 
 use std::time::Duration;
@@ -114,6 +114,20 @@ impl Peers {
         let request = id::GetBirthProfileRequest { user_id: user.to_string() };
         match self.identity.clone().get_birth_profile(request).await {
             Ok(response) => Ok(Some(response.into_inner())),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
+            Err(status) => Err(PeerError::of("identity", &status)),
+        }
+    }
+
+    /// identity's stored time-zone offset of `user` (minutes); `Ok(None)` when none was ever
+    /// reported, or identity does not know the user (deleted).
+    ///
+    /// # Errors
+    /// [`PeerError`] for any other failure.
+    pub async fn timezone_offset(&self, user: UserId) -> Result<Option<i32>, PeerError> {
+        let request = id::GetTimezoneOffsetRequest { user_id: user.to_string() };
+        match self.identity.clone().get_timezone_offset(request).await {
+            Ok(response) => Ok(response.into_inner().timezone_offset),
             Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
             Err(status) => Err(PeerError::of("identity", &status)),
         }

@@ -103,6 +103,11 @@ pub struct ReportContent {
     pub title: String,
     pub sections: Vec<ContentSection>,
     pub important_dates: Vec<ContentDate>,
+    /// What the report rests on that an unknown birth time's assumed 12:00 decides (bazi-engine's
+    /// `hour_dependent` names); absent in reports stored before it existed, which were all built
+    /// from a known time.
+    #[serde(default)]
+    pub hour_dependent: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +133,7 @@ impl From<fortune_reading::Report> for ReportContent {
                 .into_iter()
                 .map(|d| ContentDate { date: d.date, label: d.label, detail: d.detail })
                 .collect(),
+            hour_dependent: r.hour_dependent,
         }
     }
 }

@@ -45,12 +45,14 @@ impl Fortune {
         }
     }
 
-    /// The caller's yearly report for the current year in `offset`.
+    /// The caller's yearly report for the current year in the offset `sent`, else the stored
+    /// one, else Japan.
     ///
     /// # Errors
-    /// As [`Fortune::report`].
-    pub async fn yearly_report(&self, user: UserId, offset: TimezoneOffset) -> Result<ReportRecord, Error> {
-        let year = offset.local_year(self.clock.now());
+    /// As [`Fortune::report`]; [`Error::Unavailable`] when no offset was sent and identity does
+    /// not answer.
+    pub async fn yearly_report(&self, user: UserId, sent: Option<TimezoneOffset>) -> Result<ReportRecord, Error> {
+        let year = self.local_offset(user, sent).await?.local_year(self.clock.now());
         self.report(user, ReportKind::Yearly(year)).await
     }
 
@@ -84,9 +86,10 @@ impl Fortune {
     }
 
     /// The facts of a life report: the luck pillars and the year pillars of the next ten years
-    /// (this year first), with "today" in Japan.
-    async fn life_input(&self, chart: &be::Chart) -> Result<ReportInput, Error> {
-        let today = TimezoneOffset::JAPAN.local_date(self.clock.now());
+    /// (this year first), with "today" in the user's stored offset, else Japan (no request sends
+    /// one to a background job).
+    async fn life_input(&self, user: UserId, chart: &be::Chart) -> Result<ReportInput, Error> {
+        let today = self.local_offset(user, None).await?.local_date(self.clock.now());
         let luck: Vec<be::Pillar> = chart
             .luck
             .as_ref()
@@ -113,7 +116,7 @@ impl Fortune {
         let chart = self.ready_chart(job.user).await?;
         let input = match job.kind {
             ReportKind::Yearly(year) => self.yearly_input(&chart, year).await?,
-            ReportKind::Life => self.life_input(&chart).await?,
+            ReportKind::Life => self.life_input(job.user, &chart).await?,
         };
         let (report, engine) = self.engines.report(&input).await;
         Ok((ReportContent::from(report), engine.as_str()))

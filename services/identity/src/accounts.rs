@@ -12,6 +12,7 @@ use meguri_events::contracts::{
 };
 use meguri_events::{Relay, enqueue};
 use meguri_ids::UserId;
+use meguri_tz::TimezoneOffset;
 
 use crate::db::{admins, tokens, users};
 use crate::domain::{
@@ -488,6 +489,32 @@ impl Accounts {
         users::birth_profile(&mut conn, id).await?.ok_or(Error::UserNotFound)
     }
 
+    /// Stores the offset the person's browser reported (minutes, as `Date#getTimezoneOffset`).
+    ///
+    /// # Errors
+    /// [`Invalid::TimezoneOffset`] outside −840..=720; [`Error::UserNotFound`].
+    #[tracing::instrument(skip_all, fields(user_id = %id))]
+    pub async fn set_timezone_offset(&self, id: UserId, minutes: i32) -> Result<TimezoneOffset, Error> {
+        let offset = TimezoneOffset::parse(minutes).map_err(|_| Invalid::TimezoneOffset)?;
+        let mut conn = self.conn().await?;
+        if !users::set_timezone_offset(&mut conn, id, offset).await? {
+            return Err(Error::UserNotFound);
+        }
+        tracing::info!(name: "identity.timezone.stored", user_id = %id, minutes);
+        Ok(offset)
+    }
+
+    /// A live user's stored offset; `None` when it was never reported (for another service: the
+    /// caller's role is checked at the edge).
+    ///
+    /// # Errors
+    /// [`Error::UserNotFound`].
+    #[tracing::instrument(skip_all, fields(user_id = %id))]
+    pub async fn timezone_offset(&self, id: UserId) -> Result<Option<TimezoneOffset>, Error> {
+        let mut conn = self.conn().await?;
+        users::timezone_offset(&mut conn, id).await?.ok_or(Error::UserNotFound)
+    }
+
     /// Changes the username; the account's own name in other case is no clash.
     #[tracing::instrument(skip_all, fields(user_id = %id))]
     pub async fn update_username(&self, id: UserId, username: &str) -> Result<User, Error> {
@@ -560,6 +587,7 @@ impl Accounts {
                 let after = users::find(conn, id).await?.ok_or(Error::UserNotFound)?;
                 let changed = before.birth_date != after.birth_date
                     || before.birth_time != after.birth_time
+                    || before.birth_time_unknown != after.birth_time_unknown
                     || before.birth_location != after.birth_location
                     || before.birth_longitude != after.birth_longitude
                     || before.birth_latitude != after.birth_latitude

@@ -98,7 +98,8 @@ fn user_out(user: User) -> pb::User {
         is_email_verified: user.is_email_verified,
         has_completed_onboarding: user.has_completed_onboarding,
         pending_email: user.pending_email,
-        timezone_offset: user.timezone_offset,
+        timezone_offset: user.timezone_offset.map(meguri_tz::TimezoneOffset::minutes),
+        birth_time_unknown: user.birth_time_unknown,
         created_at: user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         last_login_at: user.last_login_at.map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
     }
@@ -245,6 +246,15 @@ impl Identity for IdentityService {
         Ok(Response::new(pb::CompleteOnboardingResponse { user: Some(user_out(user)) }))
     }
 
+    async fn set_timezone_offset(
+        &self,
+        request: Request<pb::SetTimezoneOffsetRequest>,
+    ) -> Result<Response<pb::SetTimezoneOffsetResponse>, Status> {
+        let id = caller(&request)?;
+        let offset = self.accounts.set_timezone_offset(id, request.get_ref().timezone_offset).await?;
+        Ok(Response::new(pb::SetTimezoneOffsetResponse { timezone_offset: offset.minutes() }))
+    }
+
     async fn admin_login(
         &self,
         request: Request<pb::AdminLoginRequest>,
@@ -266,5 +276,17 @@ impl Identity for IdentityService {
         let id: UserId = request.get_ref().user_id.trim().parse().map_err(|_| Error::InvalidUserId)?;
         let profile = self.accounts.birth_profile(id).await?;
         Ok(Response::new(birth_profile_out(profile)))
+    }
+
+    async fn get_timezone_offset(
+        &self,
+        request: Request<pb::GetTimezoneOffsetRequest>,
+    ) -> Result<Response<pb::GetTimezoneOffsetResponse>, Status> {
+        service_caller(&request)?;
+        let id: UserId = request.get_ref().user_id.trim().parse().map_err(|_| Error::InvalidUserId)?;
+        let offset = self.accounts.timezone_offset(id).await?;
+        Ok(Response::new(pb::GetTimezoneOffsetResponse {
+            timezone_offset: offset.map(meguri_tz::TimezoneOffset::minutes),
+        }))
     }
 }

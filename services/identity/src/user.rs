@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use meguri_ids::UserId;
+use meguri_tz::TimezoneOffset;
 
 use crate::domain::Gender;
 
@@ -15,14 +16,18 @@ pub struct User {
     pub profile_image_url: Option<String>,
     pub gender: Option<Gender>,
     pub birth_date: Option<NaiveDate>,
+    /// `HH:MM`: the time given, or the 12:00 used when it was skipped (`birth_time_unknown`).
     pub birth_time: Option<String>,
+    /// The person skipped the time: `birth_time` is the assumed 12:00.
+    pub birth_time_unknown: bool,
     pub birth_location: Option<String>,
     pub birth_longitude: Option<f64>,
     pub birth_latitude: Option<f64>,
     pub is_email_verified: bool,
     pub has_completed_onboarding: bool,
     pub pending_email: Option<String>,
-    pub timezone_offset: i32,
+    /// The offset the person's browser last reported; `None` until one is.
+    pub timezone_offset: Option<TimezoneOffset>,
     pub created_at: DateTime<Utc>,
     pub last_login_at: Option<DateTime<Utc>>,
 }
@@ -33,6 +38,8 @@ pub struct BirthProfile {
     pub id: UserId,
     pub gender: Option<Gender>,
     pub birth_date: Option<NaiveDate>,
+    /// `HH:MM`; `None` when unknown (the person skipped it: other services then treat the time as
+    /// unknown, e.g. bazi-engine assumes 12:00 and flags what depends on the hour).
     pub birth_time: Option<String>,
     pub birth_location: Option<String>,
     pub birth_longitude: Option<f64>,

@@ -249,6 +249,29 @@ describe('home: the daily fortune', () => {
     expect(within(fortune).getByText(/人やお金の動きが活発になります/)).toBeVisible();
   });
 
+  it('marks the reasons that rest on an unknown birth time as 参考', async () => {
+    serveReading({
+      reasons: [
+        ...sampleReading.reasons,
+        {
+          kind: 'elements',
+          label: '五行: 追い風',
+          detail: '今日の干支「甲子」は木と水の組み合わせで、あなたの助けになる木の気が巡る、追い風の日です。',
+          hourDependent: true,
+        },
+      ],
+    });
+    const { user } = renderHome();
+    const fortune = await fortuneSection();
+
+    await user.click(await within(fortune).findByRole('button', { name: 'なぜこの運勢？' }));
+
+    const marks = within(fortune).getAllByTestId('reason-reference-mark');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.closest('dt')).toHaveTextContent('五行: 追い風（時刻不明のため参考）');
+    expect(within(fortune).getByText('今日の干: 偏財').closest('dt')).toHaveTextContent(/^今日の干: 偏財$/);
+  });
+
   it.each([
     ['fails', () => apiError(500, 'INTERNAL', '内部エラーが発生しました')],
     ['is empty', () => HttpResponse.json({ ...sampleReading, fortune: '', dos: [], donts: [] })],

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -166,7 +166,7 @@ describe('settings: birth data', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('入力エラー');
   });
 
-  it('saves gender, date, time and place, with Tokyo for an emptied place', async () => {
+  it('saves gender, date and place, an emptied time as unknown and an emptied place as Tokyo', async () => {
     const { user } = renderSettings();
     let sent: unknown;
     server.use(
@@ -187,10 +187,35 @@ describe('settings: birth data', () => {
     expect(sent).toEqual({
       gender: 'other',
       birthDate: '1990-05-16',
-      birthTime: '12:00',
+      birthTime: '',
       birthLocation: '東京, 日本',
       coordinates: { longitude: 139.6503, latitude: 35.6762 },
     });
+  });
+
+  it('shows an unknown time as not chosen, keeps it unknown, and sends a chosen time as known', async () => {
+    const { user } = renderSettings({ ...sampleUser, birthTime: '12:00', birthTimeUnknown: true });
+    const sent: unknown[] = [];
+    server.use(
+      http.put(apiPaths.settings.birthData, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(sampleUser);
+      }),
+    );
+    const scope = await section('生年月日・出生情報');
+
+    // Not the 12:00 the chart uses for it.
+    expect(within(scope).getByRole('combobox', { name: '時' })).toHaveValue('');
+    expect(within(scope).getByRole('combobox', { name: '分' })).toHaveValue('');
+    expect(within(scope).getByText(/未入力の時刻は正午（12:00）/)).toBeInTheDocument();
+    await user.click(within(scope).getByRole('button', { name: '出生情報を保存' }));
+    await screen.findByRole('status');
+    await user.selectOptions(within(scope).getByRole('combobox', { name: '時' }), '12');
+    await user.selectOptions(within(scope).getByRole('combobox', { name: '分' }), '00');
+    await user.click(within(scope).getByRole('button', { name: '出生情報を保存' }));
+
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((body) => (body as { birthTime: string }).birthTime)).toEqual(['', '12:00']);
   });
 
   it("shows the server's message when saving fails", async () => {

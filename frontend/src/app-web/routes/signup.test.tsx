@@ -140,7 +140,7 @@ describe('signup wizard', () => {
     expect(screen.getByText('07:05 として計算します。')).toBeInTheDocument();
   });
 
-  it('signs up with noon and Tokyo when time and place are skipped, then goes to verify', async () => {
+  it('signs up with an unknown time (the server uses noon) and Tokyo when time and place are skipped, then goes to verify', async () => {
     const sent = acceptSignup();
     const { user } = renderSignup();
     await throughBirthSteps(user);
@@ -157,7 +157,8 @@ describe('signup wizard', () => {
         username: 'hanako_88',
         gender: 'female',
         birthDate: '1990-05-05',
-        birthTime: '12:00',
+        // Empty: not known. The server calculates with 12:00 and keeps that the time was skipped.
+        birthTime: '',
         birthLocation: '東京, 日本',
         coordinates: DEFAULT_COORDINATES,
         privacyPolicyAccepted: true,

@@ -10,9 +10,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 
 import { ElementGlyph } from '@/components/bazi/element-glyph';
 import { PILLAR_KEYS, PILLAR_LABELS, type PillarDetail, type PillarKey } from '@/lib/bazi';
-import { branchElement, stemElement } from '@/lib/bazi-details';
-
-export const HOUR_DEPENDENT_MARK = '（時刻不明のため参考）';
+import { branchElement, HOUR_DEPENDENT_MARK, stemElement } from '@/lib/bazi-details';
 
 /** A light tint of the primary colour behind what rests on the assumed 12:00 (text contrast stays above 12:1). */
 export const referenceTint = (theme: Theme) => alpha(theme.palette.primary.main, 0.06);

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 
 import { referenceTint } from '@/components/bazi/pillar-table';
 import type { BaziAnalysis, TimeCorrection } from '@/lib/bazi';
-import { formatLocalTime, HOUR_DEPENDENT_LABELS, TIME_MODE_LABELS } from '@/lib/bazi-details';
+import { formatLocalTime, hourDependentLabels, TIME_MODE_LABELS } from '@/lib/bazi-details';
 
 type TimeCorrectionNoteProps = {
   analysis: Pick<BaziAnalysis, 'notes' | 'timeKnown' | 'hourDependent'>;
@@ -17,7 +17,7 @@ type TimeCorrectionNoteProps = {
  * and, when the birth time is unknown, which results rest on the assumed 12:00.
  */
 export function TimeCorrectionNote({ analysis, time, headingComponent = 'h4' }: TimeCorrectionNoteProps) {
-  const hourDependent = analysis.hourDependent.map((key) => HOUR_DEPENDENT_LABELS[key] ?? key);
+  const hourDependent = hourDependentLabels(analysis.hourDependent);
   return (
     <>
       <Typography variant="h4" component={headingComponent} sx={{ mt: 3, mb: 1 }}>

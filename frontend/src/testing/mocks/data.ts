@@ -12,6 +12,7 @@ export const sampleUser: User = {
   gender: 'female',
   birthDate: '1990-05-15',
   birthTime: '14:30',
+  birthTimeUnknown: false,
   birthLocation: '札幌, 北海道, 日本',
   birthLongitude: 141.3545,
   birthLatitude: 43.0621,

@@ -15,8 +15,18 @@ export const sampleReading: DailyReading = {
   dos: ['朝のうちに連絡をひとつ返す', '温かいお茶でひと息つく', '気になっていた人に声をかける', '早めに休む'],
   donts: ['勢いだけで大きな買い物をする', '予定を詰め込みすぎる', '寝る前にスマホを長く見る', '約束を後回しにする'],
   reasons: [
-    { kind: 'ten_god', label: '今日の干: 偏財', detail: '日干から見て偏財にあたり、人やお金の動きが活発になります。' },
-    { kind: 'relation', label: '日支と支合', detail: '今日の地支があなたの日支と支合し、協力を得やすい流れです。' },
+    {
+      kind: 'ten_god',
+      label: '今日の干: 偏財',
+      detail: '日干から見て偏財にあたり、人やお金の動きが活発になります。',
+      hourDependent: false,
+    },
+    {
+      kind: 'relation',
+      label: '日支と支合',
+      detail: '今日の地支があなたの日支と支合し、協力を得やすい流れです。',
+      hourDependent: false,
+    },
   ],
   dayPillar: { heavenlyStem: '甲', earthlyBranch: '子' },
   contentHash: '9f2c4e0a7b1d3c5e9f2c4e0a7b1d3c5e9f2c4e0a7b1d3c5e9f2c4e0a7b1d3c5e',
@@ -250,6 +260,7 @@ export type ReportAnswer = {
   importantDates: { date: string; label: string; detail: string }[];
   generatedAt: string | null;
   engine: string;
+  hourDependent: string[];
 };
 
 export const sampleYearlyReport: ReportAnswer = {
@@ -270,6 +281,7 @@ export const sampleYearlyReport: ReportAnswer = {
   ],
   generatedAt: '2026-11-21T09:01:00Z',
   engine: 'builtin',
+  hourDependent: [],
 };
 
 /** Important dates out of order on purpose: the timeline sorts them. */
@@ -290,6 +302,7 @@ export const sampleLifeReport: ReportAnswer = {
   ],
   generatedAt: '2026-11-21T09:02:00Z',
   engine: 'builtin',
+  hourDependent: [],
 };
 
 export const generatingReport = (kind: 'yearly' | 'life'): ReportAnswer => ({
@@ -301,6 +314,7 @@ export const generatingReport = (kind: 'yearly' | 'life'): ReportAnswer => ({
   importantDates: [],
   generatedAt: null,
   engine: '',
+  hourDependent: [],
 });
 
 export const failedReport = (kind: 'yearly' | 'life'): ReportAnswer => ({ ...generatingReport(kind), status: 'failed' });

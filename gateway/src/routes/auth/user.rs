@@ -27,8 +27,13 @@ pub struct UserBody {
     pub gender: Option<&'static str>,
     #[schema(example = "1990-05-15")]
     pub birth_date: Option<String>,
+    /// `HH:MM`: the time given, or `12:00` (the value used) when it was skipped — then
+    /// `birthTimeUnknown` is true.
     #[schema(example = "14:30")]
     pub birth_time: Option<String>,
+    /// True when the person skipped the birth time: `birthTime` is the assumed 12:00 and the
+    /// chart marks what depends on the hour.
+    pub birth_time_unknown: bool,
     #[schema(example = "東京, 日本")]
     pub birth_location: Option<String>,
     pub birth_longitude: Option<f64>,
@@ -36,7 +41,10 @@ pub struct UserBody {
     pub is_email_verified: bool,
     pub has_completed_onboarding: bool,
     pub pending_email: Option<String>,
-    pub timezone_offset: i32,
+    /// The offset the browser last reported (minutes, as `Date#getTimezoneOffset`; Japan -540);
+    /// null until one is reported.
+    #[schema(example = -540)]
+    pub timezone_offset: Option<i32>,
     /// The chart's state from fortune-gen: `pending` (not built yet, no birth date, or fortune-gen
     /// not answering), `generating`, `ready` or `failed`.
     #[schema(example = "ready")]
@@ -74,6 +82,7 @@ impl UserBody {
             gender: gender(user.gender),
             birth_date: birth.birth_date,
             birth_time: birth.birth_time,
+            birth_time_unknown: user.birth_time_unknown,
             birth_location: birth.birth_location,
             birth_longitude: birth.longitude,
             birth_latitude: birth.latitude,

@@ -12,26 +12,29 @@ use crate::routes::public::post::PillarBody;
 #[serde(rename_all = "camelCase", default)]
 #[into_params(parameter_in = Query)]
 pub struct OffsetQuery {
-    /// −840..=720; absent: 0 (daily, yearly) or the user's stored offset (day-info).
+    /// −840..=720. Absent: the offset stored for the user (the last one a browser sent), else
+    /// Japan (−540) — the same rule on every route that takes it.
+    #[param(example = -540)]
     pub timezone_offset: Option<i32>,
 }
 
-/// The largest offsets in use: UTC+14 (Kiribati) and UTC−12.
-const OFFSET_RANGE: std::ops::RangeInclusive<i32> = -840..=720;
-
 impl OffsetQuery {
-    /// The offset, checked at the edge.
+    /// The offset sent, its form checked at the edge; `None` when none was sent (fortune-gen then
+    /// applies the rule).
     ///
     /// # Errors
     /// 400 `INVALID_TIMEZONE_OFFSET` outside −840..=720.
-    pub fn offset_or(&self, default: i32) -> Result<i32, ApiError> {
-        let offset = self.timezone_offset.unwrap_or(default);
-        if OFFSET_RANGE.contains(&offset) { Ok(offset) } else { Err(ApiError::Invalid("INVALID_TIMEZONE_OFFSET")) }
+    pub fn sent(&self) -> Result<Option<i32>, ApiError> {
+        self.timezone_offset
+            .map(|minutes| meguri_tz::TimezoneOffset::parse(minutes).map(meguri_tz::TimezoneOffset::minutes))
+            .transpose()
+            .map_err(|_| ApiError::Invalid(meguri_tz::OutOfRange::CODE))
     }
 }
 
 /// Why the reading says what it says.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ReasonBody {
     /// `ten_god`, `relation`, `elements`, `almanac`, `life_stage`, `kong_wang` or `season`.
     #[schema(example = "ten_god")]
@@ -39,6 +42,8 @@ pub struct ReasonBody {
     #[schema(example = "今日の干: 偏財")]
     pub label: String,
     pub detail: String,
+    /// True when the fact rests on the 12:00 assumed for an unknown birth time (shown as 参考).
+    pub hour_dependent: bool,
 }
 
 /// Today's reading (spec §3 "Daily fortune response", plus its grounding).
@@ -70,7 +75,12 @@ impl From<pb::DailyReading> for DailyBody {
             reasons: r
                 .reasons
                 .into_iter()
-                .map(|x| ReasonBody { kind: x.kind, label: x.label, detail: x.detail })
+                .map(|x| ReasonBody {
+                    kind: x.kind,
+                    label: x.label,
+                    detail: x.detail,
+                    hour_dependent: x.hour_dependent,
+                })
                 .collect(),
             day_pillar: r
                 .day_pillar
@@ -178,6 +188,10 @@ pub struct ReportBody {
     pub generated_at: Option<String>,
     /// `builtin` or `llm` (empty while generating).
     pub engine: String,
+    /// When the birth time is unknown: what the report rests on that the assumed 12:00 decides
+    /// (the chart's `hourDependent` names, e.g. `strength`, `favorableElements`, `luck`).
+    #[schema(example = json!(["strength", "favorableElements", "luck"]))]
+    pub hour_dependent: Vec<String>,
 }
 
 impl From<pb::Report> for ReportBody {
@@ -195,6 +209,7 @@ impl From<pb::Report> for ReportBody {
                 .collect(),
             generated_at: r.generated_at,
             engine: r.engine,
+            hour_dependent: r.hour_dependent,
         }
     }
 }
@@ -235,14 +250,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn offsets_outside_the_world_are_refused() {
+    fn offsets_outside_the_world_are_refused_and_none_sent_is_passed_on_as_none() {
         let q = |o| OffsetQuery { timezone_offset: Some(o) };
-        assert_eq!(q(-540).offset_or(0).ok(), Some(-540));
-        assert_eq!(q(720).offset_or(0).ok(), Some(720));
-        assert_eq!(q(-840).offset_or(0).ok(), Some(-840));
-        assert!(q(721).offset_or(0).is_err());
-        assert!(q(-841).offset_or(0).is_err());
-        assert_eq!(OffsetQuery::default().offset_or(-540).ok(), Some(-540));
+        assert_eq!(q(-540).sent().ok(), Some(Some(-540)));
+        assert_eq!(q(720).sent().ok(), Some(Some(720)));
+        assert_eq!(q(-840).sent().ok(), Some(Some(-840)));
+        assert!(q(721).sent().is_err());
+        assert!(q(-841).sent().is_err());
+        assert_eq!(OffsetQuery::default().sent().ok(), Some(None));
     }
 
     #[test]

@@ -8,10 +8,6 @@ use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
 
-/// Japan (UTC+9) as `Date#getTimezoneOffset` says it: the default where a route needs a local day
-/// and the client sent none.
-const JAPAN_OFFSET: i32 = -540;
-
 /// Today's reading for the caller's local date (generated once per day, then stored).
 #[utoipa::path(get, path = "/api/fortune/daily", tag = "fortune", params(OffsetQuery),
     responses(
@@ -26,13 +22,13 @@ pub async fn daily(
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let timezone_offset_minutes = query.offset_or(0)?;
-    let reading = state
-        .readings
-        .get_daily_reading(&ctx, pb::GetDailyReadingRequest { timezone_offset_minutes })
-        .await
-        .map_err(|s| ApiError::from_status("GetDailyReading", s))?;
+    let (user, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.sent()?;
+    let (reading, ()) = tokio::join!(
+        state.readings.get_daily_reading(&ctx, pb::GetDailyReadingRequest { timezone_offset_minutes }),
+        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+    );
+    let reading = reading.map_err(|s| ApiError::from_status("GetDailyReading", s))?;
     Ok(HttpResponse::Ok().json(DailyBody::from(reading)))
 }
 
@@ -42,6 +38,7 @@ pub async fn daily(
         (status = 200, description = "Day-info items", body = [DayInfoBody]),
         (status = 400, description = "INVALID_TIMEZONE_OFFSET", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 503, description = "No offset sent and identity unavailable", body = ErrorBody),
     ))]
 pub async fn day_info(
     req: HttpRequest,
@@ -49,13 +46,13 @@ pub async fn day_info(
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let timezone_offset_minutes = query.offset_or(JAPAN_OFFSET)?;
-    let info = state
-        .fortune
-        .get_day_info(&ctx, pb::GetDayInfoRequest { timezone_offset_minutes })
-        .await
-        .map_err(|s| ApiError::from_status("GetDayInfo", s))?;
+    let (user, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.sent()?;
+    let (info, ()) = tokio::join!(
+        state.fortune.get_day_info(&ctx, pb::GetDayInfoRequest { timezone_offset_minutes }),
+        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+    );
+    let info = info.map_err(|s| ApiError::from_status("GetDayInfo", s))?;
     Ok(HttpResponse::Ok().json(info.items.into_iter().map(DayInfoBody::from).collect::<Vec<_>>()))
 }
 
@@ -109,6 +106,7 @@ pub async fn chart(
 #[utoipa::path(get, path = "/api/fortune/yearly", tag = "fortune", params(OffsetQuery),
     responses(
         (status = 200, description = "The report (status generating, ready or failed)", body = ReportBody),
+        (status = 400, description = "INVALID_TIMEZONE_OFFSET", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
         (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
     ))]
@@ -118,13 +116,13 @@ pub async fn yearly(
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let timezone_offset_minutes = query.offset_or(JAPAN_OFFSET)?;
-    let report = state
-        .readings
-        .get_yearly_report(&ctx, pb::GetYearlyReportRequest { timezone_offset_minutes })
-        .await
-        .map_err(|s| ApiError::from_status("GetYearlyReport", s))?;
+    let (user, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.sent()?;
+    let (report, ()) = tokio::join!(
+        state.readings.get_yearly_report(&ctx, pb::GetYearlyReportRequest { timezone_offset_minutes }),
+        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+    );
+    let report = report.map_err(|s| ApiError::from_status("GetYearlyReport", s))?;
     Ok(HttpResponse::Ok().json(ReportBody::from(report)))
 }
 

@@ -84,6 +84,9 @@ struct Ctx<'a> {
     /// The relation the reading talks about: a clash with the day pillar first, then a harmony
     /// with it, then the strongest clash and the strongest harmony with the other pillars.
     main_relation: Option<&'a Relation>,
+    /// With an unknown birth time: the day's strongest relation with the assumed (12:00) hour
+    /// pillar. It steers nothing; the reasons name it as a reference.
+    assumed_hour_relation: Option<&'a Relation>,
     almanac: Vec<Entry>,
     /// 空亡 or 不成就日: nothing new, nothing binding.
     blocked: bool,
@@ -108,6 +111,17 @@ impl<'a> Ctx<'a> {
             .or_else(|| best(&|r| r.natal_position == "day" && r.favorable))
             .or_else(|| best(&|r| !r.favorable))
             .or_else(|| best(&|r| r.favorable));
+        let assumed_hour_relation = if natal.time_known {
+            None
+        } else {
+            day.day
+                .relations
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.natal_position == "hour")
+                .max_by_key(|(i, r)| (!r.favorable, relation_strength(&r.kind), Reverse(*i)))
+                .map(|(_, r)| r)
+        };
 
         let mut almanac: Vec<Entry> = day
             .almanac
@@ -132,6 +146,7 @@ impl<'a> Ctx<'a> {
             day,
             ten_god: ganzhi::ten_god_index(&day.day.stem_ten_god).map(|i| &TEXTS[i]),
             main_relation,
+            assumed_hour_relation,
             almanac,
             blocked: false,
             stage: life_stage(&day.day.life_stage),
@@ -544,14 +559,61 @@ fn reasons(ctx: &Ctx<'_>, used: &[Fact]) -> Vec<Reason> {
             }
         }
     }
+    // Beyond the cap: it explains what the reading left out, not what it says.
+    out.extend(ctx.assumed_hour_relation.map(|rel| assumed_hour_reason(ctx, rel)));
     out
+}
+
+/// The label and the clause of a relation of the day pillar with a natal pillar:
+/// (`関係: 日支との冲`, `今日の日支「午」があなたの日支「子」と冲になり、`).
+fn relation_parts(ctx: &Ctx<'_>, rel: &Relation, natal_prefix: &str) -> (String, String) {
+    let (stem, branch) = &ctx.day.day.pillar;
+    let stem_rel = is_stem_relation(&rel.kind);
+    let gk = if stem_rel { "干" } else { "支" };
+    let own = if stem_rel { stem } else { branch };
+    let pos = position_kanji(&rel.natal_position);
+    (
+        format!("関係: {pos}{gk}との{}", rel.name),
+        format!(
+            "今日の日{gk}「{own}」が{natal_prefix}あなたの{pos}{gk}「{}」と{}、",
+            rel.natal,
+            relation_verb(&rel.kind, &rel.name)
+        ),
+    )
+}
+
+/// A relation with the hour pillar assumed for an unknown birth time: shown for reference only.
+fn assumed_hour_reason(ctx: &Ctx<'_>, rel: &Relation) -> Reason {
+    let (label, clause) = relation_parts(ctx, rel, "、12:00として計算した");
+    let tone = if rel.favorable { "に追い風が吹く" } else { "が揺れやすい" };
+    Reason {
+        kind: "relation".to_owned(),
+        label,
+        detail: format!(
+            "{clause}{}{tone}配置ですが、出生時刻が分からないため今日の運勢にはこの関係を入れずに読んでいます。",
+            position_area(&rel.natal_position)
+        ),
+        hour_dependent: true,
+    }
+}
+
+/// Whether a reason of `fact` rests on the assumed 12:00 of an unknown birth time.
+fn rests_on_hour(ctx: &Ctx<'_>, fact: Fact) -> bool {
+    match fact {
+        Fact::Relation => ctx.main_relation.is_some_and(|r| ctx.natal.pillar_depends_on_hour(&r.natal_position)),
+        // The day's support and the elements it names follow the favourable elements.
+        Fact::Elements => ctx.natal.balance_depends_on_hour(),
+        // The day master, the day pillar, the almanac and the month's ten god do not depend on it.
+        Fact::TenGod | Fact::KongWang | Fact::Almanac(_) | Fact::LifeStage | Fact::Season => false,
+    }
 }
 
 fn reason(ctx: &Ctx<'_>, fact: Fact) -> Option<Reason> {
     let day = &ctx.day.day;
     let (stem, branch) = &day.pillar;
     let dm = &ctx.natal.day_master;
-    let r = |kind: &str, label: String, detail: String| Reason { kind: kind.to_owned(), label, detail };
+    let hour_dependent = rests_on_hour(ctx, fact);
+    let r = |kind: &str, label: String, detail: String| Reason { kind: kind.to_owned(), label, detail, hour_dependent };
     Some(match fact {
         Fact::TenGod => {
             let tg = ctx.ten_god?;
@@ -576,21 +638,9 @@ fn reason(ctx: &Ctx<'_>, fact: Fact) -> Option<Reason> {
         }
         Fact::Relation => {
             let rel = ctx.main_relation?;
-            let stem_rel = is_stem_relation(&rel.kind);
-            let gk = if stem_rel { "干" } else { "支" };
-            let own = if stem_rel { stem } else { branch };
-            let pos = position_kanji(&rel.natal_position);
+            let (label, clause) = relation_parts(ctx, rel, "");
             let tone = if rel.favorable { "に追い風が吹く" } else { "が揺れやすい" };
-            r(
-                "relation",
-                format!("関係: {pos}{gk}との{}", rel.name),
-                format!(
-                    "今日の日{gk}「{own}」があなたの{pos}{gk}「{}」と{}、{}{tone}日です。",
-                    rel.natal,
-                    relation_verb(&rel.kind, &rel.name),
-                    position_area(&rel.natal_position)
-                ),
-            )
+            r("relation", label, format!("{clause}{}{tone}日です。", position_area(&rel.natal_position)))
         }
         Fact::Almanac(mask) => {
             let mut entries: Vec<&Entry> =
@@ -619,7 +669,7 @@ fn reason(ctx: &Ctx<'_>, fact: Fact) -> Option<Reason> {
                 ),
             )
         }
-        Fact::Elements => elements_reason(ctx),
+        Fact::Elements => Reason { hour_dependent, ..elements_reason(ctx) },
         Fact::Season => {
             let month = &ctx.day.month;
             let (ms, mb) = &month.pillar;
@@ -674,6 +724,7 @@ fn elements_reason(ctx: &Ctx<'_>) -> Reason {
         kind: "elements".to_owned(),
         label: format!("五行: {label}"),
         detail: format!("今日の干支「{stem}{branch}」は{combo}で、{clause}"),
+        hour_dependent: false,
     }
 }
 
@@ -801,14 +852,96 @@ mod tests {
     }
 
     #[test]
-    fn the_hour_pillar_is_ignored_when_the_birth_time_is_unknown() {
-        let known = natal(["庚午", "辛巳", "甲子", "丙寅"], true);
-        let unknown = Natal { time_known: false, ..known.clone() };
+    fn with_an_unknown_time_the_hour_pillar_steers_nothing_and_its_relation_is_a_marked_reference() {
+        let unknown = natal(["庚午", "辛巳", "甲子", "丙午"], false);
+        let mut referenced = 0;
         for k in 0..60 {
             let day = day_facts(&unknown, d(2026, 1, 1) + chrono::Duration::days(k));
             let r = build(&unknown, &day, &History::default(), k as u64);
-            assert!(r.reasons.iter().all(|x| !x.label.contains("時支") && !x.label.contains("時干")));
+            let mut without_hour = day.clone();
+            without_hour.day.relations.retain(|x| x.natal_position != "hour");
+            let plain = build(&unknown, &without_hour, &History::default(), k as u64);
+            // The text is the reading of the same day without the hour pillar's relations.
+            assert_eq!((&r.lines, &r.dos, &r.donts), (&plain.lines, &plain.dos, &plain.donts));
+            let hour: Vec<&Reason> =
+                r.reasons.iter().filter(|x| x.label.contains("時支") || x.label.contains("時干")).collect();
+            if let [only] = hour.as_slice() {
+                referenced += 1;
+                assert!(only.hour_dependent, "{only:?}");
+                assert_eq!(r.reasons.last(), Some(*only), "listed last");
+                assert!(only.detail.contains("12:00として計算した"), "{}", only.detail);
+                assert!(only.detail.contains("入れずに読んでいます"), "{}", only.detail);
+                assert_eq!(r.reasons[..r.reasons.len() - 1], plain.reasons[..]);
+            } else {
+                assert!(hour.is_empty(), "{hour:?}");
+                assert_eq!(r.reasons, plain.reasons);
+            }
         }
+        // The 午 hour pillar meets the day's branch (子 clash, 未 harmony, …) several times in 60 days.
+        assert!(referenced >= 5, "{referenced}");
+    }
+
+    #[test]
+    fn a_clash_with_the_assumed_hour_branch_is_named_as_a_reference() {
+        // 12:00 gives a 午 hour pillar; a 子 day clashes it.
+        let unknown = natal(["庚午", "辛巳", "甲子", "庚午"], false);
+        let date = (0..60)
+            .map(|k| d(2026, 3, 1) + chrono::Duration::days(k))
+            .find(|&date| day_facts(&unknown, date).day.pillar.1 == "子")
+            .expect("a 子 day within 60 days");
+        let day = day_facts(&unknown, date);
+        let r = build(&unknown, &day, &History::default(), 4);
+        let clash = r.reasons.iter().find(|x| x.label == "関係: 時支との冲").expect("the clash, for reference");
+        assert!(clash.hour_dependent);
+        assert!(
+            clash.detail.starts_with("今日の日支「子」が、12:00として計算したあなたの時支「午」と冲になり、"),
+            "{}",
+            clash.detail
+        );
+    }
+
+    #[test]
+    fn only_reasons_that_rest_on_the_hour_are_marked() {
+        let known = natal(["庚午", "辛巳", "甲子", "丙寅"], true);
+        let unknown = natal(["庚午", "辛巳", "甲子", "丙寅"], false);
+        let mut elements_seen = 0;
+        for k in 0..60 {
+            let date = d(2026, 5, 1) + chrono::Duration::days(k);
+            let r = build(&known, &day_facts(&known, date), &History::default(), k as u64);
+            assert!(r.reasons.iter().all(|x| !x.hour_dependent), "a known time marks nothing: {:?}", r.reasons);
+            let r = build(&unknown, &day_facts(&unknown, date), &History::default(), k as u64);
+            for x in &r.reasons {
+                match x.kind.as_str() {
+                    // The favourable elements come from all four pillars, the assumed hour's too.
+                    "elements" => {
+                        elements_seen += 1;
+                        assert!(x.hour_dependent, "{x:?}");
+                    }
+                    // Relations with the year, month and day pillars (none depends on the hour
+                    // for this birth) are facts; the hour pillar's is a reference.
+                    "relation" => assert_eq!(x.hour_dependent, x.label.contains('時'), "{x:?}"),
+                    _ => assert!(!x.hour_dependent, "{x:?}"),
+                }
+            }
+        }
+        assert!(elements_seen > 0);
+    }
+
+    #[test]
+    fn a_relation_with_a_month_pillar_the_hour_decides_is_marked() {
+        // Born on a 節 day: the engine says the month pillar depends on the hour.
+        let mut unknown = natal(["庚午", "辛巳", "甲子", "丙午"], false);
+        unknown.hour_dependent.push("month".to_owned());
+        let mut checked = 0;
+        for k in 0..60 {
+            let day = day_facts(&unknown, d(2026, 1, 1) + chrono::Duration::days(k));
+            let r = build(&unknown, &day, &History::default(), k as u64);
+            for x in r.reasons.iter().filter(|x| x.label.starts_with("関係: 月")) {
+                checked += 1;
+                assert!(x.hour_dependent, "{x:?}");
+            }
+        }
+        assert!(checked > 0);
     }
 
     #[test]

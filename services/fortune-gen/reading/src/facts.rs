@@ -61,6 +61,35 @@ pub struct Natal {
     pub unfavorable: Vec<Element>,
     /// False when the birth time was unknown (the hour pillar is then a 12:00 guess).
     pub time_known: bool,
+    /// What the assumed 12:00 decides when the time is unknown: bazi-engine's `hour_dependent`
+    /// names (`hour`, `elements`, `dominant`, `strength`, `favorableElements`, `luck`, and `month`
+    /// / `year` when a 節 falls on the birth date). Empty when the time is known.
+    #[serde(default)]
+    pub hour_dependent: Vec<String>,
+}
+
+impl Natal {
+    /// Whether the chart's result `name` (one of the `hour_dependent` names) rests on the
+    /// assumed 12:00.
+    #[must_use]
+    pub fn depends_on_hour(&self, name: &str) -> bool {
+        !self.time_known && self.hour_dependent.iter().any(|n| n == name)
+    }
+
+    /// Whether the natal pillar at `position` (`year` | `month` | `day` | `hour`) rests on the
+    /// assumed 12:00: the hour pillar always when the time is unknown, the month and year pillars
+    /// when the engine says so.
+    #[must_use]
+    pub fn pillar_depends_on_hour(&self, position: &str) -> bool {
+        !self.time_known && (position == "hour" || self.depends_on_hour(position))
+    }
+
+    /// Whether the favourable and unfavourable elements (and so the support of a period pillar)
+    /// rest on the assumed 12:00.
+    #[must_use]
+    pub fn balance_depends_on_hour(&self) -> bool {
+        self.depends_on_hour("favorableElements") || self.depends_on_hour("strength")
+    }
 }
 
 /// A 合・冲・刑・害 between a period pillar and a natal stem or branch.

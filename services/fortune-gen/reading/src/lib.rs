@@ -6,7 +6,10 @@
 //!
 //! INTERFACE CONTRACT (fixed; fortune-gen codes against it):
 //! - [`daily`] builds one day's reading; [`yearly`] and [`life`] build the reports.
-//! - Every reading explains itself in [`Reason`]s built from the same facts the text used.
+//! - Every reading explains itself in [`Reason`]s built from the same facts the text used. With an
+//!   unknown birth time the hour pillar's relations do not steer the text; a relation the day has
+//!   with the assumed hour pillar is listed last as a reference reason (`hour_dependent`), and the
+//!   reasons that rest on the assumed hour are marked the same way.
 //! - [`History`] carries what the user saw recently; a returned reading never repeats one of
 //!   `recent_lines` and avoids `recent_words` where an alternative exists.
 
@@ -36,6 +39,11 @@ pub struct Reason {
     pub label: String,
     /// One Japanese sentence.
     pub detail: String,
+    /// True when the fact rests on the assumed 12:00 of an unknown birth time (the UI marks it
+    /// 参考): a relation with the hour pillar (or with a month or year pillar the hour decides), or
+    /// the day's elements weighed against favourable elements the hour helps decide.
+    #[serde(default)]
+    pub hour_dependent: bool,
 }
 
 /// One day's reading.
@@ -75,6 +83,11 @@ pub struct Report {
     pub title: String,
     pub sections: Vec<Section>,
     pub important_dates: Vec<ImportantDate>,
+    /// When the birth time is unknown: what the report draws on that the assumed 12:00 decides
+    /// (bazi-engine's `hour_dependent` names, the hour pillar itself left out because the reports
+    /// do not read it then). Empty when the time is known.
+    #[serde(default)]
+    pub hour_dependent: Vec<String>,
 }
 
 /// One day's reading for a natal chart. `seed` is stable per user and date (fortune-gen hashes

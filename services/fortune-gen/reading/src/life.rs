@@ -31,7 +31,12 @@ pub(crate) fn build(natal: &Natal, life: &LifeFacts) -> Report {
     }
     sections.push(Section { heading: "これからの10年".to_owned(), body: coming_years(natal, life) });
     sections.push(Section { heading: "開運の鍵".to_owned(), body: keys(natal, life) });
-    Report { title: "あなたの人生の流れ".to_owned(), sections, important_dates: important_dates(natal, life) }
+    Report {
+        title: "あなたの人生の流れ".to_owned(),
+        sections,
+        important_dates: important_dates(natal, life),
+        hour_dependent: crate::narrate::report_hour_dependent(natal),
+    }
 }
 
 const NO_LUCK: &str = "性別が未設定のため、大運（10年ごとに切り替わる運気の大きな流れ）は表示していません。大運が進む向きは、性別によって決まるためです。\n\n設定で性別を登録すると、大運を含めた人生の流れをお届けできます。このレポートでは、命式とこれからの10年の流れをもとにお伝えします。";
@@ -378,6 +383,17 @@ mod tests {
         assert!(r.sections[1].body.contains("出生時刻がわからないため"));
         assert_dates(&r);
         assert!(r.important_dates.iter().all(|x| x.label != "大運の切り替わり"));
+    }
+
+    #[test]
+    fn an_unknown_time_lists_what_the_report_rests_on_that_the_hour_decides() {
+        let unknown = &charts()[2];
+        let r = build(unknown, &life_facts(unknown, d(1986, 12, 20), d(2026, 11, 22), Some((5.0, true))));
+        // The hour pillar itself is left out of the reading (and said so); the rest is indicative.
+        assert_eq!(r.hour_dependent, ["elements", "dominant", "strength", "favorableElements", "luck"]);
+        let known = &charts()[0];
+        let r = build(known, &life_facts(known, d(1990, 5, 20), d(2026, 11, 22), Some((3.4, true))));
+        assert!(r.hour_dependent.is_empty());
     }
 
     #[test]

@@ -37,6 +37,17 @@ pub(crate) fn main_relation<'a>(natal: &Natal, t: &'a Transit) -> Option<&'a Rel
     relations(natal, t).into_iter().next()
 }
 
+/// What a report says rests on the assumed 12:00 (see [`crate::Report::hour_dependent`]): the
+/// engine's names without `hour`, since the reports leave the hour pillar out when its time is
+/// unknown.
+#[must_use]
+pub(crate) fn report_hour_dependent(natal: &Natal) -> Vec<String> {
+    if natal.time_known {
+        return vec![];
+    }
+    natal.hour_dependent.iter().filter(|n| *n != "hour").cloned().collect()
+}
+
 /// Whether a relation shakes the day pillar (the reader and the partner).
 #[must_use]
 pub(crate) fn clashes_day(r: &Relation) -> bool {

@@ -107,6 +107,11 @@ pub(crate) fn natal(pillars: [&str; 4], time_known: bool) -> Natal {
         favorable,
         unfavorable,
         time_known,
+        hour_dependent: if time_known {
+            vec![]
+        } else {
+            ["hour", "elements", "dominant", "strength", "favorableElements", "luck"].map(str::to_owned).to_vec()
+        },
     }
 }
 

@@ -30,6 +30,7 @@ pub(crate) fn build(natal: &Natal, year: &YearFacts) -> Report {
             Section { heading: "開運のヒント".to_owned(), body: hints(natal, yt) },
         ],
         important_dates: important_months(natal, year),
+        hour_dependent: crate::narrate::report_hour_dependent(natal),
     }
 }
 
@@ -294,6 +295,17 @@ mod tests {
             assert!(months[11].starts_with("1月6日〜 丑月（"), "{}", months[11]);
             assert!(r.sections.iter().all(|s| !s.body.is_empty() && !s.body.contains("\n\n\n")));
         }
+    }
+
+    #[test]
+    fn the_yearly_report_of_an_unknown_time_lists_what_the_hour_decides() {
+        let unknown = &charts()[2];
+        let r = build(unknown, &year_facts(unknown, 2027, None));
+        assert!(!r.hour_dependent.is_empty());
+        assert!(r.hour_dependent.iter().all(|n| n != "hour"), "{:?}", r.hour_dependent);
+        assert!(r.hour_dependent.iter().any(|n| n == "favorableElements"));
+        let known = &charts()[0];
+        assert!(build(known, &year_facts(known, 2027, None)).hour_dependent.is_empty());
     }
 
     #[test]

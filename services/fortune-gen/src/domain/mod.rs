@@ -3,7 +3,6 @@
 pub mod content;
 pub mod day_info;
 pub mod llm_output;
-pub mod offset;
 pub mod rating;
 pub mod retry;
 pub mod status;
@@ -12,7 +11,7 @@ pub use content::{content_hash, daily_seed, input_fingerprint};
 pub use day_info::{
     DayItem, PERSONAL_CLASH, PERSONAL_HARMONY, PERSONAL_KONG_WANG, PERSONAL_SUPPORT, order_day_items, personal_marks,
 };
-pub use offset::TimezoneOffset;
+pub use meguri_tz::TimezoneOffset;
 pub use rating::{Feedback, FortuneType, NewRating, RatingValue};
 pub use retry::{Failure, backoff};
 pub use status::{ChartStatus, ReportStatus};
@@ -36,12 +35,18 @@ pub enum Invalid {
     Limit,
 }
 
+impl From<meguri_tz::OutOfRange> for Invalid {
+    fn from(_: meguri_tz::OutOfRange) -> Self {
+        Self::TimezoneOffset
+    }
+}
+
 impl Invalid {
     /// The stable code (`x-meguri-code`).
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
-            Self::TimezoneOffset => "INVALID_TIMEZONE_OFFSET",
+            Self::TimezoneOffset => meguri_tz::OutOfRange::CODE,
             Self::FortuneType => "INVALID_FORTUNE_TYPE",
             Self::ContentHash => "INVALID_CONTENT_HASH",
             Self::Rating => "INVALID_RATING",

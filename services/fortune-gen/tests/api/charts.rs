@@ -50,7 +50,9 @@ async fn a_sign_up_builds_the_chart_pending_then_generating_then_ready() {
     let c = chart(&app, user).await;
     assert_eq!(c.status, "ready");
     let chart = c.chart.expect("the chart");
-    // 1990-05-15 12:00 in Tokyo (identity's defaults for a skipped time and place).
+    // 1990-05-15 in Tokyo (identity's default for a skipped place), the time unknown (the engine
+    // assumes 12:00 and says so).
+    assert!(!chart.time_known);
     assert_eq!(pillar(chart.year.as_ref()), "庚午");
     assert_eq!(pillar(chart.day.as_ref()), "庚辰");
     assert!(chart.luck.is_some(), "a female user has luck pillars");
@@ -162,6 +164,51 @@ async fn a_birth_data_change_rebuilds_the_chart() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_skipped_time_is_unknown_to_the_engine_and_knowing_it_or_skipping_it_again_rebuilds_the_chart() {
+    let app = spawn_app().await;
+    // Signed up without a time: identity keeps 12:00 as the value used and says it is unknown.
+    let user = app.ready_user("shiro", "1990-05-15").await;
+    let first = chart(&app, user).await.chart.expect("chart");
+    assert!(!first.time_known);
+    let app = &app;
+    assert!(first.hour_dependent.iter().any(|n| n == "hour"), "{:?}", first.hour_dependent);
+    let set_time = |time: Option<&'static str>| async move {
+        app.identity_as(Subject::User(user), Role::User)
+            .await
+            .update_birth_data(id::UpdateBirthDataRequest {
+                gender: id::Gender::Female as i32,
+                birth: Some(id::BirthData {
+                    birth_date: Some("1990-05-15".into()),
+                    birth_time: time.map(str::to_owned),
+                    birth_location: Some("東京, 日本".into()),
+                    longitude: Some(139.6503),
+                    latitude: Some(35.6762),
+                }),
+            })
+            .await
+            .expect("birth data saved")
+            .into_inner()
+            .birth_data_changed
+    };
+    let rebuilt = |known: bool| {
+        eventually("the rebuilt chart", move || async move {
+            let c = app.user(user).await.get_chart(pb::GetChartRequest {}).await.ok()?.into_inner().chart?;
+            (c.time_known == known).then_some(c)
+        })
+    };
+
+    // The person learns it was noon: the same pillars, now from a known time.
+    assert!(set_time(Some("12:00")).await);
+    let known = rebuilt(true).await;
+    assert!(known.hour_dependent.is_empty());
+    assert_eq!(pillar(known.hour.as_ref()), pillar(first.hour.as_ref()));
+    // And back to unknown.
+    assert!(set_time(None).await);
+    let unknown = rebuilt(false).await;
+    assert!(unknown.hour_dependent.iter().any(|n| n == "hour"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn an_account_deletion_removes_everything_of_the_user() {
     let app = spawn_app().await;
     let user = app.ready_user("shiro", "1979-03-21").await;
@@ -175,7 +222,7 @@ async fn an_account_deletion_removes_everything_of_the_user() {
     })
     .await
     .expect("rated");
-    me.get_yearly_report(pb::GetYearlyReportRequest { timezone_offset_minutes: -540 }).await.expect("report");
+    me.get_yearly_report(pb::GetYearlyReportRequest { timezone_offset_minutes: Some(-540) }).await.expect("report");
     // Verify the address (deletion needs a signed-in, verified account's password).
     app.identity_as(Subject::User(user), Role::User)
         .await
@@ -184,7 +231,7 @@ async fn an_account_deletion_removes_everything_of_the_user() {
         .expect("deleted");
 
     app.wait_status(user, "pending").await;
-    let refused = me.get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: -540 }).await;
+    let refused = me.get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(-540) }).await;
     assert_eq!(code_of(&refused.expect_err("no chart")), "CHART_NOT_READY");
     let count = |table: &'static str| {
         let pool = app.fortune.db.pool.clone();

@@ -49,11 +49,52 @@ async fn the_local_date_follows_the_callers_offset() {
     let ny = app
         .user(user)
         .await
-        .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: 300 })
+        .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(300) })
         .await
         .expect("reading")
         .into_inner();
     assert_eq!(ny.date, "2026-11-21");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reasons_that_rest_on_an_unknown_hour_are_marked_and_a_known_time_marks_none() {
+    let app = spawn_app().await;
+    let unknown = app.ready_user("nashi", "1990-05-15").await;
+    let known = app
+        .identity_as(Subject::Anonymous, Role::Visitor)
+        .await
+        .sign_up(id::SignUpRequest {
+            email: "ari@example.jp".into(),
+            password: crate::helpers::PASSWORD.into(),
+            username: "ari".into(),
+            gender: id::Gender::Female as i32,
+            birth: Some(id::BirthData {
+                birth_date: Some("1990-05-15".into()),
+                birth_time: Some("12:00".into()),
+                ..Default::default()
+            }),
+            privacy_policy_accepted: true,
+            ..Default::default()
+        })
+        .await
+        .expect("sign-up")
+        .into_inner()
+        .user_id
+        .parse()
+        .expect("id");
+    app.wait_status(known, "ready").await;
+
+    let mut marked = 0;
+    for _ in 0..7 {
+        let reading = app.daily(unknown).await;
+        marked += reading.reasons.iter().filter(|r| r.hour_dependent).count();
+        // The day's ten god comes from the day master and the day's stem: never the hour.
+        assert!(reading.reasons.iter().filter(|r| r.kind == "ten_god").all(|r| !r.hour_dependent));
+        let same_birth_known = app.daily(known).await;
+        assert!(same_birth_known.reasons.iter().all(|r| !r.hour_dependent), "{:?}", same_birth_known.reasons);
+        app.fortune.clock.advance(DAY);
+    }
+    assert!(marked > 0, "a week of readings with an unknown time names what the hour decides");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -92,7 +133,7 @@ async fn concurrent_first_requests_return_the_same_reading() {
     let app = spawn_app().await;
     let user = app.ready_user("momo", "1995-12-24").await;
     let (mut a, mut b) = (app.user(user).await, app.user(user).await);
-    let request = || pb::GetDailyReadingRequest { timezone_offset_minutes: -540 };
+    let request = || pb::GetDailyReadingRequest { timezone_offset_minutes: Some(-540) };
 
     let (ra, rb) = tokio::join!(a.get_daily_reading(request()), b.get_daily_reading(request()));
 
@@ -106,7 +147,7 @@ async fn a_reading_needs_a_ready_chart_a_birth_date_and_a_valid_offset() {
     let nobody = app
         .user(UserId::new())
         .await
-        .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: -540 })
+        .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(-540) })
         .await;
     let nobody = nobody.expect_err("no chart");
     assert_eq!((nobody.code(), code_of(&nobody)), (Code::FailedPrecondition, "CHART_NOT_READY"));
@@ -128,8 +169,11 @@ async fn a_reading_needs_a_ready_chart_a_birth_date_and_a_valid_offset() {
         .into_inner();
     let user: UserId = signed_up.user_id.parse().expect("id");
     let incomplete = crate::helpers::eventually("PROFILE_INCOMPLETE", || async {
-        let r =
-            app.user(user).await.get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: -540 }).await;
+        let r = app
+            .user(user)
+            .await
+            .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(-540) })
+            .await;
         let status = r.expect_err("no chart");
         (code_of(&status) == "PROFILE_INCOMPLETE").then_some(status)
     })
@@ -138,8 +182,11 @@ async fn a_reading_needs_a_ready_chart_a_birth_date_and_a_valid_offset() {
     assert_eq!(app.status(user).await, "pending");
 
     let ready = app.ready_user("valid", "1990-05-15").await;
-    let bad =
-        app.user(ready).await.get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: 721 }).await;
+    let bad = app
+        .user(ready)
+        .await
+        .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(721) })
+        .await;
     let bad = bad.expect_err("out of range");
     assert_eq!((bad.code(), code_of(&bad)), (Code::InvalidArgument, "INVALID_TIMEZONE_OFFSET"));
     let visitor = app

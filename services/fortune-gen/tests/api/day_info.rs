@@ -62,7 +62,7 @@ async fn day_info_lists_the_days_items_and_a_personal_clash() {
     let info = app
         .user(user)
         .await
-        .get_day_info(pb::GetDayInfoRequest { timezone_offset_minutes: -540 })
+        .get_day_info(pb::GetDayInfoRequest { timezone_offset_minutes: Some(-540) })
         .await
         .expect("day info")
         .into_inner();
@@ -87,7 +87,7 @@ async fn day_info_without_a_chart_has_only_the_almanac() {
     let info = app
         .user(meguri_ids::UserId::new())
         .await
-        .get_day_info(pb::GetDayInfoRequest { timezone_offset_minutes: -540 })
+        .get_day_info(pb::GetDayInfoRequest { timezone_offset_minutes: Some(-540) })
         .await
         .expect("day info")
         .into_inner();

@@ -278,7 +278,7 @@ impl TestApp {
     pub async fn daily(&self, user: UserId) -> pb::DailyReading {
         self.user(user)
             .await
-            .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: -540 })
+            .get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(-540) })
             .await
             .expect("daily reading")
             .into_inner()

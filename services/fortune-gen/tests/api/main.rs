@@ -9,3 +9,4 @@ mod helpers;
 mod llm;
 mod ratings;
 mod reports;
+mod timezone;

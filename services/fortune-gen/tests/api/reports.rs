@@ -10,7 +10,7 @@ use crate::helpers::{TestApp, code_of, eventually, spawn_app};
 async fn yearly(app: &TestApp, user: UserId) -> pb::Report {
     app.user(user)
         .await
-        .get_yearly_report(pb::GetYearlyReportRequest { timezone_offset_minutes: -540 })
+        .get_yearly_report(pb::GetYearlyReportRequest { timezone_offset_minutes: Some(-540) })
         .await
         .expect("yearly report")
         .into_inner()
@@ -63,6 +63,24 @@ async fn the_life_report_follows_the_chart() {
     assert_eq!((ready.kind.as_str(), ready.year), ("life", 0));
     assert_ready(&ready);
     assert!(!ready.important_dates.is_empty(), "{ready:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reports_of_an_unknown_birth_time_say_what_rests_on_the_assumed_hour() {
+    let app = spawn_app().await;
+    // Signed up without a time.
+    let user = app.ready_user("jiro", "1985-01-02").await;
+
+    for report in [
+        eventually("the life report", || async { Some(life(&app, user).await).filter(|r| r.status == "ready") }).await,
+        eventually("the yearly report", || async { Some(yearly(&app, user).await).filter(|r| r.status == "ready") })
+            .await,
+    ] {
+        assert_ready(&report);
+        let names = &report.hour_dependent;
+        assert!(names.iter().any(|n| n == "favorableElements") && names.iter().any(|n| n == "luck"), "{names:?}");
+        assert!(names.iter().all(|n| n != "hour"), "the reports leave the hour pillar out: {names:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -17,7 +17,7 @@ diesel::table! {
         birth_location -> Nullable<Text>,
         birth_longitude -> Nullable<Float8>,
         birth_latitude -> Nullable<Float8>,
-        timezone_offset -> Int4,
+        timezone_offset -> Nullable<Int4>,
         google_id -> Nullable<Text>,
         apple_id -> Nullable<Text>,
         pending_email -> Nullable<Text>,
@@ -28,6 +28,7 @@ diesel::table! {
         deleted_at -> Nullable<Timestamptz>,
         birth_updated_at -> Nullable<Timestamptz>,
         username_key -> Nullable<Text>,
+        birth_time_unknown -> Bool,
     }
 }
 

@@ -7,6 +7,7 @@ use diesel::{
 };
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
+use meguri_tz::TimezoneOffset;
 use uuid::Uuid;
 
 use super::schema::{user_consent, users};
@@ -36,13 +37,14 @@ struct UserRow {
     gender: Option<String>,
     birth_date: Option<NaiveDate>,
     birth_time: Option<String>,
+    birth_time_unknown: bool,
     birth_location: Option<String>,
     birth_longitude: Option<f64>,
     birth_latitude: Option<f64>,
     is_email_verified: bool,
     has_completed_onboarding: bool,
     pending_email: Option<String>,
-    timezone_offset: i32,
+    timezone_offset: Option<i32>,
     created_at: DateTime<Utc>,
     last_login_at: Option<DateTime<Utc>>,
 }
@@ -59,13 +61,15 @@ impl From<UserRow> for User {
             gender: r.gender.as_deref().and_then(Gender::from_store),
             birth_date: r.birth_date,
             birth_time: r.birth_time,
+            birth_time_unknown: r.birth_time_unknown,
             birth_location: r.birth_location,
             birth_longitude: r.birth_longitude,
             birth_latitude: r.birth_latitude,
             is_email_verified: r.is_email_verified,
             has_completed_onboarding: r.has_completed_onboarding,
             pending_email: r.pending_email,
-            timezone_offset: r.timezone_offset,
+            // The column's CHECK keeps it in range; anything else reads as never reported.
+            timezone_offset: r.timezone_offset.and_then(|m| TimezoneOffset::parse(m).ok()),
             created_at: r.created_at,
             last_login_at: r.last_login_at,
         }
@@ -101,7 +105,8 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
             users::last_name.eq(user.last_name),
             users::gender.eq(user.gender.map(Gender::as_str)),
             users::birth_date.eq(birth.map(|b| b.date)),
-            users::birth_time.eq(birth.and_then(BirthData::time_text)),
+            users::birth_time.eq(birth.map(BirthData::time_text)),
+            users::birth_time_unknown.eq(birth.is_some_and(BirthData::time_unknown)),
             users::birth_location.eq(birth.and_then(|b| b.location.clone())),
             users::birth_longitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.0))),
             users::birth_latitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.1))),
@@ -319,6 +324,7 @@ pub async fn set_birth(
             users::gender.eq(gender.as_str()),
             users::birth_date.eq(birth.date),
             users::birth_time.eq(birth.time_text()),
+            users::birth_time_unknown.eq(birth.time_unknown()),
             users::birth_location.eq(birth.location.clone()),
             users::birth_longitude.eq(birth.coordinates.map(|c| c.0)),
             users::birth_latitude.eq(birth.coordinates.map(|c| c.1)),
@@ -354,6 +360,7 @@ pub async fn birth_profile(
             users::gender,
             users::birth_date,
             users::birth_time,
+            users::birth_time_unknown,
             users::birth_location,
             users::birth_longitude,
             users::birth_latitude,
@@ -368,11 +375,13 @@ pub async fn birth_profile(
                 id,
                 gender: r.0.as_deref().and_then(Gender::from_store),
                 birth_date: r.1,
-                birth_time: r.2,
-                birth_location: r.3,
-                birth_longitude: r.4,
-                birth_latitude: r.5,
-                updated_at: r.6.unwrap_or(r.7),
+                // Other services get the time the person gave, or none: the stored 12:00 of a
+                // skipped time is an assumption, not a birth time.
+                birth_time: r.2.filter(|_| !r.3),
+                birth_location: r.4,
+                birth_longitude: r.5,
+                birth_latitude: r.6,
+                updated_at: r.7.unwrap_or(r.8),
             })
         })
 }
@@ -381,12 +390,43 @@ type BirthProfileRow = (
     Option<String>,
     Option<NaiveDate>,
     Option<String>,
+    bool,
     Option<String>,
     Option<f64>,
     Option<f64>,
     Option<DateTime<Utc>>,
     DateTime<Utc>,
 );
+
+/// Stores the offset the person's browser reported. `false` when there is no live account.
+pub async fn set_timezone_offset(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+    offset: TimezoneOffset,
+) -> Result<bool, diesel::result::Error> {
+    // Not `updated_at`: the offset is observed from the browser, not an edit of the account.
+    let updated = diesel::update(users::table.filter(users::id.eq(id.as_uuid())).filter(users::deleted_at.is_null()))
+        .set(users::timezone_offset.eq(offset.minutes()))
+        .execute(conn)
+        .await?;
+    Ok(updated > 0)
+}
+
+/// The stored offset of a live account: `None` for no such account, `Some(None)` when it never
+/// reported one.
+pub async fn timezone_offset(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+) -> Result<Option<Option<TimezoneOffset>>, diesel::result::Error> {
+    users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .select(users::timezone_offset)
+        .first::<Option<i32>>(conn)
+        .await
+        .optional()
+        .map(|row| row.map(|minutes| minutes.and_then(|m| TimezoneOffset::parse(m).ok())))
+}
 
 pub async fn set_pending_email(
     conn: &mut AsyncPgConnection,
@@ -452,6 +492,7 @@ pub async fn scrub_and_delete(
             users::honorific.eq(None::<String>),
             users::birth_date.eq(None::<NaiveDate>),
             users::birth_time.eq(None::<String>),
+            users::birth_time_unknown.eq(false),
             users::birth_location.eq(None::<String>),
             users::birth_longitude.eq(None::<f64>),
             users::birth_latitude.eq(None::<f64>),
@@ -459,6 +500,7 @@ pub async fn scrub_and_delete(
             users::google_id.eq(None::<String>),
             users::apple_id.eq(None::<String>),
             users::pending_email.eq(None::<String>),
+            users::timezone_offset.eq(None::<i32>),
             users::deleted_at.eq(now),
             users::updated_at.eq(now),
         ))

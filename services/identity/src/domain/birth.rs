@@ -41,11 +41,13 @@ pub struct RawBirth {
     pub latitude: Option<f64>,
 }
 
-/// Checked birth data. The date is a real calendar date from 1900 to today; the time is HH:MM;
-/// the place label is at most 100 characters; coordinates come as a valid pair or not at all.
+/// Checked birth data. The date is a real calendar date from 1900 to today; the time is HH:MM,
+/// or `None` when the person does not know it; the place label is at most 100 characters;
+/// coordinates come as a valid pair or not at all.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BirthData {
     pub date: NaiveDate,
+    /// As given: `None` = unknown (12:00 is then used, see [`BirthData::time_used`]).
     pub time: Option<NaiveTime>,
     pub location: Option<String>,
     pub coordinates: Option<(f64, f64)>,
@@ -90,14 +92,12 @@ impl BirthData {
         Ok(Some(Self { date, time, location, coordinates }))
     }
 
-    /// Sign-up's rule (spec §2 steps 3–4): a missing time is 12:00, a missing place is 東京, 日本 at
-    /// the Tokyo coordinates. A place without coordinates keeps its label and gets none (the
-    /// engine resolves the label when it builds the chart).
+    /// Sign-up's rule for the place (spec §2 step 4): a missing place is 東京, 日本 at the Tokyo
+    /// coordinates. A place without coordinates keeps its label and gets none (the engine resolves
+    /// the label when it builds the chart). A missing time stays unknown: 12:00 is the value used
+    /// ([`BirthData::time_used`]), and the account keeps that it was not given.
     #[must_use]
     pub fn with_defaults(mut self) -> Self {
-        if self.time.is_none() {
-            self.time = NaiveTime::from_hms_opt(DEFAULT_TIME.0, DEFAULT_TIME.1, 0);
-        }
         if self.location.is_none() {
             self.location = Some(DEFAULT_LOCATION.to_owned());
             self.coordinates = Some(DEFAULT_COORDINATES);
@@ -105,9 +105,22 @@ impl BirthData {
         self
     }
 
+    /// Whether the person skipped the time (spec §2 step 3).
     #[must_use]
-    pub fn time_text(&self) -> Option<String> {
-        self.time.map(|t| t.format("%H:%M").to_string())
+    pub const fn time_unknown(&self) -> bool {
+        self.time.is_none()
+    }
+
+    /// The time the chart is computed for: the one given, else 12:00 (spec §2, §9).
+    #[must_use]
+    pub fn time_used(&self) -> NaiveTime {
+        self.time.unwrap_or(NaiveTime::from_hms_opt(DEFAULT_TIME.0, DEFAULT_TIME.1, 0).unwrap_or(NaiveTime::MIN))
+    }
+
+    /// [`BirthData::time_used`] as stored and shown, `HH:MM`.
+    #[must_use]
+    pub fn time_text(&self) -> String {
+        self.time_used().format("%H:%M").to_string()
     }
 }
 
@@ -161,11 +174,22 @@ mod tests {
     }
 
     #[test]
-    fn sign_up_fills_noon_and_tokyo() {
+    fn a_skipped_time_uses_noon_and_stays_unknown_and_a_skipped_place_is_tokyo() {
         let birth = BirthData::parse(&raw("1990-05-15"), today()).expect("valid").expect("some").with_defaults();
-        assert_eq!(birth.time_text().as_deref(), Some("12:00"));
+        assert_eq!(birth.time_text(), "12:00");
+        assert!(birth.time_unknown());
         assert_eq!(birth.location.as_deref(), Some("東京, 日本"));
         assert_eq!(birth.coordinates, Some((139.6503, 35.6762)));
+        let blank = RawBirth { time: Some("  ".into()), ..raw("1990-05-15") };
+        assert!(BirthData::parse(&blank, today()).expect("valid").expect("some").time_unknown());
+    }
+
+    #[test]
+    fn noon_given_is_a_known_time() {
+        let input = RawBirth { time: Some("12:00".into()), ..raw("1990-05-15") };
+        let birth = BirthData::parse(&input, today()).expect("valid").expect("some").with_defaults();
+        assert_eq!(birth.time_text(), "12:00");
+        assert!(!birth.time_unknown());
     }
 
     #[test]
@@ -178,7 +202,8 @@ mod tests {
             latitude: Some(34.69),
         };
         let birth = BirthData::parse(&input, today()).expect("valid").expect("some").with_defaults();
-        assert_eq!(birth.time_text().as_deref(), Some("14:30"));
+        assert_eq!(birth.time_text(), "14:30");
+        assert!(!birth.time_unknown());
         assert_eq!(birth.location.as_deref(), Some("大阪市, 大阪府, 日本"));
         assert_eq!(birth.coordinates, Some((135.5, 34.69)));
     }

@@ -31,6 +31,7 @@ pub enum Invalid {
     Gender,
     PrivacyPolicyRequired,
     Code,
+    TimezoneOffset,
 }
 
 impl Invalid {
@@ -51,6 +52,7 @@ impl Invalid {
             Self::Gender => "GENDER_REQUIRED",
             Self::PrivacyPolicyRequired => "PRIVACY_POLICY_REQUIRED",
             Self::Code => "CODE_INVALID",
+            Self::TimezoneOffset => meguri_tz::OutOfRange::CODE,
         }
     }
 }

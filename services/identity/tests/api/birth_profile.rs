@@ -6,7 +6,7 @@ use tonic::Code;
 use crate::helpers::{code_of, spawn_app};
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_service_reads_the_birth_profile_with_the_sign_up_defaults() {
+async fn a_service_reads_the_birth_profile_with_the_sign_up_defaults_and_no_time_when_it_was_skipped() {
     let app = spawn_app().await;
     let id = app.sign_up("hanako@example.jp", "hanako").await;
 
@@ -22,8 +22,9 @@ async fn a_service_reads_the_birth_profile_with_the_sign_up_defaults() {
     assert_eq!(profile.gender, pb::Gender::Female as i32);
     let birth = profile.birth.expect("birth");
     assert_eq!(birth.birth_date.as_deref(), Some("1990-05-15"));
-    // Sign-up fills noon and Tokyo when they are skipped (spec §2).
-    assert_eq!(birth.birth_time.as_deref(), Some("12:00"));
+    // Sign-up fills Tokyo when the place is skipped (spec §2); a skipped time is unknown to other
+    // services (the chart then assumes 12:00 and says what depends on the hour).
+    assert_eq!(birth.birth_time, None);
     assert_eq!(birth.birth_location.as_deref(), Some("東京, 日本"));
     assert_eq!((birth.longitude, birth.latitude), (Some(139.6503), Some(35.6762)));
     assert!(chrono::DateTime::parse_from_rfc3339(&profile.updated_at).is_ok(), "{}", profile.updated_at);

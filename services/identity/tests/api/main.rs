@@ -3,9 +3,12 @@
 
 mod account;
 mod birth_profile;
+mod birth_time;
 mod helpers;
 mod login;
+mod migrations;
 mod reset;
 mod sign_up;
 mod username;
+mod timezone;
 mod verify;

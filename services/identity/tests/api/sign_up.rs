@@ -12,7 +12,10 @@ async fn sign_up_creates_an_unverified_account_with_defaults_and_mails_a_code() 
     assert_eq!(user.email, "hanako@example.jp");
     assert!(!user.is_email_verified);
     let birth = user.birth.expect("birth");
+    // A skipped time reads as the 12:00 used (spec §2), marked as not given.
     assert_eq!(birth.birth_time.as_deref(), Some("12:00"));
+    assert!(user.birth_time_unknown);
+    assert_eq!(user.timezone_offset, None, "no offset reported yet");
     assert_eq!(birth.birth_location.as_deref(), Some("東京, 日本"));
     assert_eq!((birth.longitude, birth.latitude), (Some(139.6503), Some(35.6762)));
     let code = app.code_for("hanako@example.jp").await;

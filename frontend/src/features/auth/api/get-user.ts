@@ -19,8 +19,10 @@ export type User = {
   gender: Gender | null;
   /** YYYY-MM-DD */
   birthDate: string | null;
-  /** HH:MM */
+  /** HH:MM: the time given, or the 12:00 used when it was skipped (then `birthTimeUnknown`). */
   birthTime: string | null;
+  /** True when the person skipped the birth time: `birthTime` is the assumed 12:00. */
+  birthTimeUnknown: boolean;
   birthLocation: string | null;
   birthLongitude: number | null;
   birthLatitude: number | null;
@@ -28,8 +30,8 @@ export type User = {
   hasCompletedOnboarding: boolean;
   /** The new address while an e-mail change waits for its confirmation link, else null. */
   pendingEmail: string | null;
-  /** Minutes, as the browser's `Date#getTimezoneOffset`. */
-  timezoneOffset: number;
+  /** Minutes, as the browser's `Date#getTimezoneOffset`, as last reported; null until one is. */
+  timezoneOffset: number | null;
   /** 'pending' or 'generating' while the chart is being built; anything else means ready (spec §4). */
   baziChartStatus: string;
   /** Null when billing did not answer. */

@@ -12,6 +12,7 @@ export type SignupInput = {
   /** Left out when the person skipped the question. */
   gender?: 'male' | 'female';
   birthDate: string;
+  /** HH:MM, or '' when skipped (the server uses 12:00 and keeps that the time is unknown). */
   birthTime: string;
   birthLocation: string;
   coordinates: Coordinates;

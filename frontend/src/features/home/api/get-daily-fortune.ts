@@ -8,6 +8,8 @@ export type FortuneReason = {
   kind: string;
   label: string;
   detail: string;
+  /** True when the fact rests on the 12:00 assumed for an unknown birth time: shown as 参考. */
+  hourDependent: boolean;
 };
 
 export type Pillar = {

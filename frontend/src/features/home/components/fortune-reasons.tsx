@@ -5,12 +5,14 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 
 import type { FortuneReason } from '@/features/home/api/get-daily-fortune';
+import { HOUR_DEPENDENT_MARK } from '@/lib/bazi-details';
 import { nightSky } from '@/theme/palette';
 
 /**
  * "なぜこの運勢？": what in today's chart the reading comes from (the day's ten god, clashes, the
  * season…). Closed by default so the fortune stays the hero; it is what sets a real reading apart
- * from a guess, so it is always one tap away.
+ * from a guess, so it is always one tap away. A reason that rests on the 12:00 assumed for an unknown
+ * birth time carries the same 参考 mark as the profile.
  */
 export function FortuneReasons({ reasons }: { reasons: FortuneReason[] }) {
   const [open, setOpen] = useState(false);
@@ -61,6 +63,15 @@ export function FortuneReasons({ reasons }: { reasons: FortuneReason[] }) {
           <div key={`${reason.kind}-${reason.label}`}>
             <Typography component="dt" sx={{ fontSize: '0.875rem', fontWeight: 700, color: nightSky.text }}>
               {reason.label}
+              {reason.hourDependent ? (
+                <Box
+                  component="span"
+                  data-testid="reason-reference-mark"
+                  sx={{ ml: 0.5, fontSize: '0.75rem', fontWeight: 400, color: nightSky.muted }}
+                >
+                  {HOUR_DEPENDENT_MARK}
+                </Box>
+              ) : null}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, color: nightSky.muted }}>
               {reason.detail}

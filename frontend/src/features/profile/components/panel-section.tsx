@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-import { HOUR_DEPENDENT_MARK } from '@/components/bazi/pillar-table';
+import { HOUR_DEPENDENT_MARK } from '@/lib/bazi-details';
 
 type PanelSectionProps = {
   title: string;

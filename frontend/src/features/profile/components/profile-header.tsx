@@ -10,10 +10,12 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import type { ProfilePerson } from '@/features/profile/components/profile-person';
+import { hourDependentLabels } from '@/lib/bazi-details';
 import { formatJapaneseDate } from '@/lib/local-date';
 import { nightSky, starField } from '@/theme/palette';
 
-export const UNKNOWN_TIME_LABEL = '時刻不明';
+/** The birth time when it was skipped: unknown, and the time the chart uses instead. */
+export const UNKNOWN_TIME_LABEL = '不明（12:00で計算）';
 
 /** Family name first, as Japanese names are written; the username when no name is given. */
 export function displayName(person: Pick<ProfilePerson, 'firstName' | 'lastName' | 'username'>): string {
@@ -25,13 +27,35 @@ type ProfileHeaderProps = {
   person: ProfilePerson;
   /** False when the chart says the birth time was not given (12:00 was assumed). */
   timeKnown: boolean;
+  /** The chart's `hourDependent` (what the assumed 12:00 decides); empty until the chart is read. */
+  hourDependent: string[];
 };
 
+/**
+ * Which pillars and readings rest on the assumed 12:00, said once at the top of /profile (each tab
+ * then marks its own results 参考).
+ */
+function UnknownTimeNote({ hourDependent }: { hourDependent: string[] }) {
+  const labels = hourDependentLabels(hourDependent.length > 0 ? hourDependent : ['hour']);
+  return (
+    <Box
+      component="p"
+      role="note"
+      data-testid="profile-hour-note"
+      sx={{ m: 0, mt: 1.5, typography: 'body2', color: nightSky.muted, lineHeight: 1.7 }}
+    >
+      出生時刻が不明のため、12:00として計算しています。時刻で変わる{labels.join('・')}は参考としてご覧ください。毎日の運勢の理由やレポートでも、時刻に左右される部分には「参考」と表示します。
+    </Box>
+  );
+}
+
 /** The person, their birth data in one line, and the way to /settings. */
-export function ProfileHeader({ person, timeKnown }: ProfileHeaderProps) {
+export function ProfileHeader({ person, timeKnown, hourDependent }: ProfileHeaderProps) {
   const name = displayName(person);
   const hasName = name !== person.username && name !== 'あなた';
-  const time = timeKnown && person.birthTime ? person.birthTime : UNKNOWN_TIME_LABEL;
+  // The account says so; a chart built from an unknown time says so too.
+  const timeUnknown = Boolean(person.birthDate) && (person.birthTimeUnknown || !timeKnown || !person.birthTime);
+  const time = !person.birthDate ? '未登録' : timeUnknown ? UNKNOWN_TIME_LABEL : person.birthTime;
   const facts = [
     { term: '生年月日', value: person.birthDate ? formatJapaneseDate(person.birthDate) : '未登録', Icon: EventOutlinedIcon, id: 'date' },
     { term: '出生時刻', value: time, Icon: ScheduleOutlinedIcon, id: 'time' },
@@ -98,6 +122,7 @@ export function ProfileHeader({ person, timeKnown }: ProfileHeaderProps) {
           </Box>
         ))}
       </Box>
+      {timeUnknown ? <UnknownTimeNote hourDependent={hourDependent} /> : null}
 
       <Button
         component={RouterLink}

@@ -9,8 +9,10 @@ export type ProfilePerson = {
   profileImageUrl: string | null;
   /** YYYY-MM-DD, null until given. */
   birthDate: string | null;
-  /** HH:MM; null (or the assumed 12:00) when not known. */
+  /** HH:MM: the time given, or the 12:00 used when it was skipped (`birthTimeUnknown`). */
   birthTime: string | null;
+  /** True when the person skipped the birth time (12:00 is used for it). */
+  birthTimeUnknown: boolean;
   birthLocation: string | null;
   /** `pending` or `generating` while the chart is being built. */
   baziChartStatus: string;

@@ -21,6 +21,7 @@ const hanako: ProfilePerson = {
   profileImageUrl: null,
   birthDate: '1990-05-15',
   birthTime: '14:30',
+  birthTimeUnknown: false,
   birthLocation: '札幌市, 北海道, 日本',
   baziChartStatus: 'ready',
 };
@@ -147,14 +148,20 @@ describe('命式 tab', () => {
     );
     expect(screen.queryByTestId('detail-time-unknown')).not.toBeInTheDocument();
     expect(screen.queryByText('（時刻不明のため参考）')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('profile-hour-note')).not.toBeInTheDocument();
   });
 
   it('flags what rests on the assumed 12:00 when the birth time is unknown', async () => {
     mockReadings({ chart: [sampleChartWithoutTime] });
-    renderProfile({ ...hanako, birthTime: null });
+    // As the user object has it: the 12:00 used, and that it was skipped.
+    renderProfile({ ...hanako, birthTime: '12:00', birthTimeUnknown: true });
 
     await screen.findByTestId('pillar-hour-stem');
-    expect(screen.getByTestId('profile-birth-time')).toHaveTextContent('時刻不明');
+    expect(screen.getByTestId('profile-birth-time')).toHaveTextContent('不明（12:00で計算）');
+    // Said once at the top, for every tab: which pillars and results, and that readings mark it too.
+    expect(screen.getByTestId('profile-hour-note')).toHaveTextContent(
+      '出生時刻が不明のため、12:00として計算しています。時刻で変わる時柱・五行のバランス・最も強い五行・身強・身弱・喜神・忌神・大運は参考としてご覧ください。毎日の運勢の理由やレポートでも、時刻に左右される部分には「参考」と表示します。',
+    );
     expect(screen.getByTestId('detail-column-hour')).toHaveAttribute('data-depends-on-hour', 'true');
     expect(screen.getByTestId('detail-column-hour')).toHaveTextContent('時柱時刻不明のため参考');
     expect(screen.getByTestId('detail-column-day')).toHaveAttribute('data-depends-on-hour', 'false');
@@ -164,12 +171,28 @@ describe('命式 tab', () => {
     );
   });
 
-  it('says 時刻不明 when the chart knows the time is unknown even if the stored time reads 12:00', async () => {
+  it('says the time is unknown when the chart was built without one even if the account reads 12:00', async () => {
     mockReadings({ chart: [sampleChartWithoutTime] });
     renderProfile({ ...hanako, birthTime: '12:00' });
 
     await screen.findByTestId('pillar-hour-stem');
-    expect(screen.getByTestId('profile-birth-time')).toHaveTextContent('時刻不明');
+    expect(screen.getByTestId('profile-birth-time')).toHaveTextContent('不明（12:00で計算）');
+  });
+
+  it('says the time is unknown from the account alone while the chart is still being built', () => {
+    renderProfile({ ...hanako, birthTime: '12:00', birthTimeUnknown: true, baziChartStatus: 'generating' });
+
+    expect(screen.getByTestId('profile-birth-time')).toHaveTextContent('不明（12:00で計算）');
+    expect(screen.getByTestId('profile-hour-note')).toHaveTextContent('時刻で変わる時柱は参考としてご覧ください。');
+  });
+
+  it('shows noon that was given as a known time', async () => {
+    mockReadings();
+    renderProfile({ ...hanako, birthTime: '12:00', birthTimeUnknown: false });
+
+    await screen.findByTestId('pillar-hour-stem');
+    expect(screen.getByTestId('profile-birth-time')).toHaveTextContent(/^12:00$/);
+    expect(screen.queryByTestId('profile-hour-note')).not.toBeInTheDocument();
   });
 
   it('shows the luck pillars with the current one marked', async () => {

@@ -92,7 +92,11 @@ export function ProfileScreen({ person, reports, now }: ProfileScreenProps) {
 
   return (
     <Container component="main" maxWidth="md" sx={{ py: { xs: 0, sm: 4 }, px: { xs: 1.5, sm: 3 }, pb: { xs: 4, sm: 6 } }}>
-      <ProfileHeader person={person} timeKnown={chart?.analysis ? chart.analysis.timeKnown : true} />
+      <ProfileHeader
+        person={person}
+        timeKnown={chart?.analysis ? chart.analysis.timeKnown : true}
+        hourDependent={chart?.analysis?.hourDependent ?? []}
+      />
 
       <Tabs
         value={tab}

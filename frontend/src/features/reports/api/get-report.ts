@@ -32,6 +32,11 @@ export type Report = {
   importantDates: ImportantDate[];
   generatedAt: string | null;
   engine: string;
+  /**
+   * When the birth time is unknown: what the report rests on that the assumed 12:00 decides (the
+   * chart's `hourDependent` names); empty otherwise.
+   */
+  hourDependent: string[];
 };
 
 export type ReportKind = 'yearly' | 'life';
@@ -62,6 +67,7 @@ function readReport(body: unknown): Report {
     importantDates: asArray<ImportantDate>(raw.importantDates),
     generatedAt: raw.generatedAt ?? null,
     engine: raw.engine ?? '',
+    hourDependent: asArray<unknown>(raw.hourDependent).filter((name): name is string => typeof name === 'string'),
   };
 }
 

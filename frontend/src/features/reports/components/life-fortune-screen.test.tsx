@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { LifeFortuneScreen, type LifeFortunePerson } from '@/features/reports/components/life-fortune-screen';
-import { failedReport, generatingReport, mockReadings, TEST_TODAY } from '@/testing/mocks/readings';
+import { failedReport, generatingReport, mockReadings, sampleLifeReport, TEST_TODAY } from '@/testing/mocks/readings';
 import { renderApp } from '@/testing/test-utils';
 
 const ready: LifeFortunePerson = { birthDate: '1990-05-15', baziChartStatus: 'ready' };
@@ -22,6 +22,13 @@ describe('/life-fortune', () => {
       '人生の後半',
       '人生の節目',
     ]);
+  });
+
+  it('marks the report as partly 参考 when the birth time is unknown', async () => {
+    mockReadings({ life: [{ ...sampleLifeReport, hourDependent: ['elements', 'luck'] }] });
+    renderLifeFortune();
+
+    expect(await screen.findByTestId('report-hour-note')).toHaveTextContent('次の内容は参考としてご覧ください: 五行のバランス・大運');
   });
 
   it('puts the important dates on a timeline in time order, the past quieter and the next one highlighted', async () => {

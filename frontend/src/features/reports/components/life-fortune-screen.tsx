@@ -11,7 +11,7 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useReport } from '@/features/reports/api/get-report';
 import { DateTimeline } from '@/features/reports/components/date-timeline';
-import { ReportSections } from '@/features/reports/components/report-body';
+import { ReportHourNote, ReportSections } from '@/features/reports/components/report-body';
 import { ReportState } from '@/features/reports/components/report-state';
 import { isChartBuilding } from '@/lib/chart-status';
 import { localIsoDate } from '@/lib/local-date';
@@ -41,6 +41,7 @@ function LifeReport({ today }: { today: string }) {
                 {report.title}
               </Typography>
             ) : null}
+            <ReportHourNote hourDependent={report.hourDependent} />
             <ReportSections sections={report.sections} headingComponent="h2" />
           </Box>
           <Paper

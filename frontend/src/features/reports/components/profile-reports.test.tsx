@@ -48,6 +48,18 @@ describe('reports tab', () => {
     ]);
   });
 
+  it('says which parts rest on the assumed 12:00 when the birth time is unknown, and nothing otherwise', async () => {
+    mockReadings({ life: [{ ...sampleLifeReport, hourDependent: ['strength', 'favorableElements', 'luck'] }] });
+    renderReports();
+
+    const note = await within(lifeCard()).findByTestId('report-hour-note');
+    expect(note).toHaveTextContent(
+      '出生時刻が不明のため、12:00として計算しています。時柱は読み解きに使わず、次の内容は参考としてご覧ください: 身強・身弱・喜神・忌神・大運',
+    );
+    await within(yearlyCard()).findByTestId('report-title');
+    expect(within(yearlyCard()).queryByTestId('report-hour-note')).not.toBeInTheDocument();
+  });
+
   it('shows the life report with its dates in time order and links to /life-fortune', async () => {
     mockReadings();
     renderReports();

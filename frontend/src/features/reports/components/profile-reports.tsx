@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useReport } from '@/features/reports/api/get-report';
-import { ImportantDateList, ReportSections } from '@/features/reports/components/report-body';
+import { ImportantDateList, ReportHourNote, ReportSections } from '@/features/reports/components/report-body';
 import { ReportState } from '@/features/reports/components/report-state';
 import { localIsoDate } from '@/lib/local-date';
 
@@ -53,6 +53,7 @@ export function ProfileReports({ now }: { now?: Date }) {
           {(report) => (
             <>
               <ReportTitle>{report.title}</ReportTitle>
+              <ReportHourNote hourDependent={report.hourDependent} />
               <ReportSections sections={report.sections} headingComponent="h3" />
               {report.importantDates.length > 0 ? (
                 <>
@@ -72,6 +73,7 @@ export function ProfileReports({ now }: { now?: Date }) {
           {(report) => (
             <>
               <ReportTitle>{report.title}</ReportTitle>
+              <ReportHourNote hourDependent={report.hourDependent} />
               <ReportSections sections={report.sections} headingComponent="h3" />
               {report.importantDates.length > 0 ? (
                 <>

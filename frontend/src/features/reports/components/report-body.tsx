@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
+import { alpha } from '@mui/material/styles';
+
 import type { ImportantDate, ReportSection } from '@/features/reports/api/get-report';
 import { timelineOf } from '@/features/reports/utils/important-dates';
+import { hourDependentLabels } from '@/lib/bazi-details';
 import { formatJapaneseDate } from '@/lib/local-date';
 
 /** A section body's paragraphs: separated by a blank line; a single line break stays a line break. */
@@ -39,6 +42,31 @@ export function ReportSections({ sections, headingComponent }: ReportSectionsPro
         </Box>
       ))}
     </Box>
+  );
+}
+
+/**
+ * With an unknown birth time: which parts of the report rest on the assumed 12:00, so they read as
+ * 参考. Nothing when the report names none.
+ */
+export function ReportHourNote({ hourDependent }: { hourDependent: string[] }) {
+  if (hourDependent.length === 0) return null;
+  return (
+    <Typography
+      variant="body2"
+      role="note"
+      data-testid="report-hour-note"
+      sx={{
+        mb: 2,
+        p: 1.5,
+        borderRadius: 2,
+        bgcolor: (theme) => alpha(theme.palette.primary.main, 0.06),
+        borderLeft: '4px solid',
+        borderColor: 'primary.main',
+      }}
+    >
+      出生時刻が不明のため、12:00として計算しています。時柱は読み解きに使わず、次の内容は参考としてご覧ください: {hourDependentLabels(hourDependent).join('・')}
+    </Typography>
   );
 }
 

@@ -8,7 +8,7 @@ export type BirthDataInput = {
   gender: 'male' | 'female' | 'other';
   /** YYYY-MM-DD */
   birthDate: string;
-  /** HH:MM */
+  /** HH:MM, or '' when the time is not known (the server uses 12:00 and keeps that it is unknown). */
   birthTime: string;
   birthLocation: string;
   coordinates: Coordinates;

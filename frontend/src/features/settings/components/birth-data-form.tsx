@@ -20,7 +20,8 @@ import { DEFAULT_BIRTH_LOCATION, DEFAULT_BIRTH_TIME, DEFAULT_PLACE, type ChosenP
 import {
   datePartsToString,
   dateStringToParts,
-  timePartsToString,
+  EMPTY_TIME,
+  timePartsToInput,
   timeStringToParts,
   type DateParts,
   type TimeParts,
@@ -43,6 +44,8 @@ export type StoredBirthData = {
   gender: Gender | null;
   birthDate: string | null;
   birthTime: string | null;
+  /** The time was skipped: `birthTime` is the assumed 12:00, and the form shows it as not given. */
+  birthTimeUnknown: boolean;
   birthLocation: string | null;
   birthLongitude: number | null;
   birthLatitude: number | null;
@@ -67,7 +70,10 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
   const { trigger, isMutating } = useUpdateBirthData();
   const [gender, setGender] = useState<Gender | ''>(initial.gender ?? '');
   const [date, setDate] = useState<DateParts>(() => dateStringToParts(initial.birthDate));
-  const [time, setTime] = useState<TimeParts>(() => timeStringToParts(initial.birthTime));
+  // An unknown time shows as not chosen (not as the 12:00 used for it), and stays unknown if left so.
+  const [time, setTime] = useState<TimeParts>(() =>
+    initial.birthTimeUnknown ? EMPTY_TIME : timeStringToParts(initial.birthTime),
+  );
   const [place, setPlace] = useState<ChosenPlace | null>(() => storedPlace(initial));
   const [placeBusy, setPlaceBusy] = useState(false);
   const [errors, setErrors] = useState<{ gender?: string; birthDate?: string }>({});
@@ -90,7 +96,7 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
       await trigger({
         gender,
         birthDate,
-        birthTime: timePartsToString(time),
+        birthTime: timePartsToInput(time),
         birthLocation: chosen.label,
         coordinates: { ...chosen.coordinates },
       });
