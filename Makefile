@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin test test-rust test-frontend test-e2e bench bench-engine bench-gateway bench-daily size build fmt lint clean
+.PHONY: help dev admin test test-rust test-frontend test-e2e fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -24,6 +24,9 @@ test-frontend: ## frontend type check and unit tests only
 
 test-e2e: ## Chromium end-to-end tests only (starts the fleet on free ports)
 	@deploy/dev/e2e.sh
+
+fuzz: ## Schemathesis over /api/openapi.json against the real fleet, signed in; fails on any answer >= 500
+	@deploy/dev/fuzz.sh
 
 bench: bench-engine bench-gateway bench-daily ## all benchmarks (prints figures)
 

@@ -118,13 +118,14 @@ target_dir() {
 }
 
 # start NAME ENV... — starts target/debug/NAME with the given environment, logging to .dev/logs.
-# The command line is remembered so `restart NAME` can start it again.
+# Every development server listens on loopback only (HOST=127.0.0.1; the binaries' default 0.0.0.0
+# is for containers). The command line is remembered so `restart NAME` can start it again.
 declare -A START_ARGS=()
 declare -A PID_OF=()
 start() {
   local name="$1"; shift
   START_ARGS[$name]="$(printf '%q ' "$@")"
-  env "$@" "${MEGURI_BIN_DIR:-$(target_dir)/debug}/$name" >>"$LOGS/$name.log" 2>&1 &
+  env HOST=127.0.0.1 "$@" "${MEGURI_BIN_DIR:-$(target_dir)/debug}/$name" >>"$LOGS/$name.log" 2>&1 &
   STARTED_PIDS+=("$!")
   PID_OF[$name]="$!"
   say "started $name (pid $!, log .dev/logs/$name.log)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: every Rust test (unit and integration against real PostgreSQL and Redis), the
-# frontend's type check and unit tests, and the Chromium end-to-end tests.
+# frontend's type check and unit tests, the Chromium end-to-end tests and a Schemathesis run over
+# the gateway's OpenAPI document.
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
 
@@ -22,4 +23,7 @@ say "frontend type check and unit tests"
 
 say "end-to-end tests"
 "$ROOT/deploy/dev/e2e.sh"
+
+say "fuzzing the API from its OpenAPI document (no answer >= 500)"
+"$ROOT/deploy/dev/fuzz.sh"
 say "all tests passed"
