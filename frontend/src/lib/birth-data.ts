@@ -11,7 +11,7 @@ export type Coordinates = {
 export type BirthInput = {
   /** YYYY-MM-DD, month and day zero-padded. */
   birthDate: string;
-  /** HH:MM. */
+  /** HH:MM, or '' when the hour was skipped (unknown; the server uses 12:00 and says what rests on it). */
   birthTime: string;
   birthLocation: string;
   coordinates: Coordinates;

@@ -93,7 +93,7 @@ describe('birth form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('submits with noon and Tokyo when the user goes on without time and place', async () => {
+  it('submits an unknown time (the server uses noon) and Tokyo when the user goes on without them', async () => {
     const { user, onSubmit } = renderForm();
     await pickDate(user, '1990', '5', '5');
 
@@ -102,7 +102,7 @@ describe('birth form', () => {
 
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
       birthDate: '1990-05-05',
-      birthTime: '12:00',
+      birthTime: '',
       birthLocation: '東京, 日本',
       coordinates: DEFAULT_COORDINATES,
     });

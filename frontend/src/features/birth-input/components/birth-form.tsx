@@ -65,7 +65,9 @@ export function BirthForm({ onSubmit, disabled = false, currentYear = new Date()
     const chosen = place ?? DEFAULT_PLACE;
     return {
       birthDate: formatBirthDate(Number(year), Number(month), Number(day)),
-      birthTime: formatBirthTime(hour === '' ? null : Number(hour), minute === '' ? null : Number(minute)),
+      // A skipped hour stays unknown ('') rather than becoming 12:00: the server then uses 12:00,
+      // marks what rests on it, and the sign-up that takes this input over keeps it unknown.
+      birthTime: hour === '' ? '' : formatBirthTime(Number(hour), minute === '' ? null : Number(minute)),
       birthLocation: chosen.label,
       coordinates: { ...chosen.coordinates },
     };
