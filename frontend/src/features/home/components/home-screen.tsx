@@ -7,6 +7,7 @@ import { localTimezoneOffset, useDailyFortune } from '@/features/home/api/get-da
 import { useDayInfo } from '@/features/home/api/get-day-info';
 import { useFortuneBadgesPrefetch } from '@/features/home/api/get-fortune-badges';
 import { useFriendUpdates } from '@/features/home/api/get-friend-updates';
+import { AboutLink } from '@/features/home/components/about-link';
 import { DailyFortuneCard, type DailyFortuneState } from '@/features/home/components/daily-fortune-card';
 import { DayInfoBadges } from '@/features/home/components/day-info-badges';
 import { DosDontsPanel, type DosDontsState } from '@/features/home/components/dos-donts-panel';
@@ -99,13 +100,19 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
   const now = new Date();
   return (
     <Container component="main" maxWidth="md" sx={{ pt: { xs: 2.5, sm: 5 }, pb: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
-      <Box component="header" sx={{ mb: 2, px: 0.5 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.08em' }}>
-          {todayLabel(now)}
-        </Typography>
-        <Typography component="p" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
-          {greetingFor(now)}、{username}さん
-        </Typography>
+      <Box
+        component="header"
+        sx={{ mb: 2, px: 0.5, display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.08em' }}>
+            {todayLabel(now)}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+            {greetingFor(now)}、{username}さん
+          </Typography>
+        </Box>
+        <AboutLink />
       </Box>
       {/* One column on phones; from md the dos and the friends sit side by side under the fortune. */}
       <Box
