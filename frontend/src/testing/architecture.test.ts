@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layout rules of STYLE §12 that a linter would otherwise check: features do not import each other,
- * admin-only code stays out of the app build, imports use the `@/` alias, and file names are kebab-case.
+ * admin-only code stays out of the app build, imports use the `@/` alias, and file names are kebab-case;
+ * and one rule of this project: tooltips come from components/ui/tooltip.tsx (spec §9's delays).
  */
 const SRC = path.resolve(import.meta.dirname, '..');
 
@@ -53,6 +54,15 @@ describe('source layout', () => {
       imports.filter((spec) => spec.startsWith('.')).map((spec) => `${file} -> ${spec}`),
     );
     expect(relative).toEqual([]);
+  });
+
+  it("takes tooltips from components/ui/tooltip, which adds the spec's skip delay to MUI's", () => {
+    const direct = files
+      .filter(({ file }) => file !== path.join('components', 'ui', 'tooltip.tsx'))
+      .flatMap(({ file, imports }) =>
+        imports.filter((spec) => spec === '@mui/material/Tooltip').map((spec) => `${file} -> ${spec}`),
+      );
+    expect(direct).toEqual([]);
   });
 
   it('names files in kebab-case', () => {
