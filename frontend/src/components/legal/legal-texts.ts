@@ -4,6 +4,8 @@
  * is not configured the texts speak of 「運営者」 and name no company.
  */
 
+import { formatCalendarDate } from '@/lib/dates';
+
 /** A paragraph, or a list when it is an array. */
 export type LegalBlock = string | readonly string[];
 
@@ -30,7 +32,7 @@ export type Operator = {
 };
 
 export const LAST_REVISED_DATE = '2025-09-27';
-export const LAST_REVISED_LABEL = '最終改定日 2025年9月27日';
+export const LAST_REVISED_LABEL = `最終改定日 ${formatCalendarDate(LAST_REVISED_DATE)}`;
 export const SERVICE_NAME = '巡り（Meguri）';
 
 /** How the operator is introduced at the start of a text: by name when configured, else generically. */

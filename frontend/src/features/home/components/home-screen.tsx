@@ -17,8 +17,9 @@ import { ShopCard } from '@/features/home/components/shop-card';
 import { useChartPolling } from '@/features/home/hooks/use-chart-polling';
 import { isChartBuilding, isChartFailed } from '@/features/home/utils/chart-status';
 import { fortuneLines } from '@/features/home/utils/fortune-lines';
-import { greetingFor, todayLabel } from '@/features/home/utils/greeting';
+import { greetingFor } from '@/features/home/utils/greeting';
 import { isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 
 /** What home needs of the signed-in person (fields of the user object, docs/api/accounts.md). */
 export type HomeUser = {
@@ -106,7 +107,7 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.08em' }}>
-            {todayLabel(now)}
+            {formatDate(now, 'monthDayWeekday')}
           </Typography>
           <Typography component="p" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
             {greetingFor(now)}、{username}さん

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 import type { ProfilePerson } from '@/features/profile/components/profile-person';
-import { formatJapaneseDate } from '@/lib/local-date';
+import { formatCalendarDate } from '@/lib/dates';
 import { nightSky, starField } from '@/theme/palette';
 
 export const UNKNOWN_TIME_LABEL = '時刻不明';
@@ -33,7 +33,7 @@ export function ProfileHeader({ person, timeKnown }: ProfileHeaderProps) {
   const hasName = name !== person.username && name !== 'あなた';
   const time = timeKnown && person.birthTime ? person.birthTime : UNKNOWN_TIME_LABEL;
   const facts = [
-    { term: '生年月日', value: person.birthDate ? formatJapaneseDate(person.birthDate) : '未登録', Icon: EventOutlinedIcon, id: 'date' },
+    { term: '生年月日', value: person.birthDate ? formatCalendarDate(person.birthDate) : '未登録', Icon: EventOutlinedIcon, id: 'date' },
     { term: '出生時刻', value: time, Icon: ScheduleOutlinedIcon, id: 'time' },
     { term: '出生地', value: person.birthLocation || '未登録', Icon: PlaceOutlinedIcon, id: 'place' },
   ];
