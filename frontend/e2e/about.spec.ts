@@ -133,7 +133,7 @@ test.describe('a signed-in member', () => {
       );
     const signup = await post('/api/auth/signup', {
       ...account,
-      gender: 'other',
+      gender: 'female',
       birthDate: '1988-02-29',
       birthTime: '06:15',
       birthLocation: '東京, 日本',
