@@ -91,7 +91,7 @@ function configFor(name, mode) {
     plugins: [
       new webpack.DefinePlugin({
         'process.env.MEGURI_API_URL': JSON.stringify(process.env.MEGURI_API_URL ?? ''),
-        // Who runs the service (footer link, legal texts). Unset: the texts say 運営者 and the link is hidden.
+        // Who runs the service (footer link, legal texts). Unset or empty: the defaults in src/config/env.ts.
         'process.env.MEGURI_OPERATOR_NAME': JSON.stringify(process.env.MEGURI_OPERATOR_NAME ?? ''),
         'process.env.MEGURI_OPERATOR_URL': JSON.stringify(process.env.MEGURI_OPERATOR_URL ?? ''),
       }),

@@ -1,8 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-import { SCREENSHOT_DIR, VIEWPORTS, blurActiveElement, pauseClockNow } from './support/helpers';
+import { SCREENSHOT_DIR, VIEWPORTS, blurActiveElement, pauseClockNow, skipIntro, skipOnboarding } from './support/helpers';
+import { mailDir, waitForVerificationCode } from './support/mail';
 
-/** The about page: hero, rotating concept bubbles, the feature carousel, the closing sign-up button. */
+/**
+ * The about page: hero, rotating concept bubbles, the feature carousel, the closing sign-up button; and
+ * the way there (spec §2: a link target from home) from the landing header and, for a signed-in member,
+ * from home.
+ */
 
 const MESSAGE_STARTS = ['こんばんは。', '木・火・土・金・水。', '占いは未来を決めるものじゃない。', '今日の運勢も、'];
 
@@ -86,6 +91,96 @@ test('the closing button leads to signup', async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('main').getByRole('link', { name: '無料で登録する' }).click();
   await expect(page).toHaveURL(/\/auth\/signup$/);
+});
+
+test('the landing header leads a visitor to the about page', async ({ page }) => {
+  await skipIntro(page);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: '巡りについて' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { name: '巡りについて', level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン / 登録' })).toBeVisible();
+});
+
+test.describe('a signed-in member', () => {
+  const stamp = Date.now();
+  const account = {
+    email: `meguri.about+${stamp}@example.com`,
+    username: `ab_${stamp.toString(36)}`,
+    password: `hoshi-${stamp}`,
+  };
+
+  test.beforeAll(() => {
+    mailDir(); // Fails at once, with the variable's name, when the stack does not say where mail goes.
+  });
+
+  /** Signs a new member up and in through the API, from the page (same origin, so the cookie is kept). */
+  async function signUpAndVerify(page: Page): Promise<void> {
+    await page.goto('/auth/login');
+    const mailedAfter = Date.now();
+    const post = (path: string, body: unknown) =>
+      page.evaluate(
+        async ({ path, body }) => {
+          const response = await fetch(path, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return { status: response.status, text: await response.text() };
+        },
+        { path, body },
+      );
+    const signup = await post('/api/auth/signup', {
+      ...account,
+      gender: 'female',
+      birthDate: '1988-02-29',
+      birthTime: '06:15',
+      birthLocation: '東京, 日本',
+      coordinates: { longitude: 139.6503, latitude: 35.6762 },
+      privacyPolicyAccepted: true,
+      analyticsConsent: false,
+      marketingConsent: false,
+    });
+    expect(signup.status, signup.text).toBe(201);
+    const code = await waitForVerificationCode(account.email, mailedAfter);
+    const verify = await post('/api/auth/verify-email', { email: account.email, code });
+    expect(verify.status, verify.text).toBe(200);
+  }
+
+  test('reaches the about page from home and gets home again from it', async ({ page }) => {
+    test.setTimeout(90_000);
+    await skipOnboarding(page);
+    await signUpAndVerify(page);
+
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: '今日の運勢' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: '巡りについて' }).click();
+
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { name: '巡りについて', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toHaveCount(0);
+    await expect(page.getByTestId('feature-carousel')).toBeVisible();
+    // The member's header: the about link marks the page; the account button leads home.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: '巡りについて' })).toHaveAttribute('aria-current', 'page');
+    await expect(header.getByRole('link', { name: 'ログイン / 登録' })).toHaveCount(0);
+
+    // A reload asks the gateway for the page again: still the about page, not a 404.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '巡りについて', level: 1 })).toBeVisible();
+
+    // The closing button does not offer signup to a member: it leads home.
+    await expect(page.getByRole('main').getByRole('link', { name: '無料で登録する' })).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'マイページへ' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('region', { name: '今日の運勢' })).toBeVisible();
+
+    await page.goto('/about');
+    await header.getByRole('link', { name: 'マイページ', exact: true }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('region', { name: '今日の運勢' })).toBeVisible();
+  });
 });
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
+import { env } from '../src/config/env';
 import { skipIntro } from './support/helpers';
+
+const { operator } = env;
 
 /** The footer's legal modals and links on the landing page. */
 
@@ -19,9 +22,10 @@ for (const title of ['プライバシーポリシー', '利用規約']) {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
     await expect(dialog).toContainText('最終改定日 2025年9月27日');
-    // No operator is configured in this build: the texts name no company.
-    await expect(dialog).toContainText('運営者');
-    await expect(dialog).not.toContainText('株式会社');
+    // The build's operator (config/env.ts: the default, unless MEGURI_OPERATOR_* are set for the
+    // build and this run alike) is named and its site given.
+    await expect(dialog).toContainText(`${operator.name}（以下「運営者」といいます。）`);
+    await expect(dialog).toContainText(`運営者のウェブサイト: ${operator.url}`);
 
     const body = page.getByTestId('legal-dialog-body');
     const { scrollHeight, clientHeight } = await body.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
@@ -56,9 +60,12 @@ test('the privacy policy says how birth data, cookies and analytics are handled'
   await expect(dialog).toContainText('アカウントを削除');
 });
 
-test('the footer links to the about page; without a configured operator there is no operator link', async ({ page }) => {
+test('the footer names the operator and links to its site and to the about page', async ({ page }) => {
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByTestId('operator-link')).toHaveCount(0);
+  const operatorLink = footer.getByRole('link', { name: /運営者サイト/ });
+  await expect(operatorLink).toHaveAttribute('href', operator.url);
+  await expect(operatorLink).toHaveAttribute('target', '_blank');
+  await expect(footer).toContainText(operator.name);
   await footer.getByRole('link', { name: '巡りについて' }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole('heading', { name: '巡りについて', level: 1 })).toBeVisible();

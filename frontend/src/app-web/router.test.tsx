@@ -86,6 +86,47 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
   });
 
+  describe('the about page (spec §2: a link target from home)', () => {
+    it('is open to a signed-in member, whose header and closing button lead home', async () => {
+      signIn();
+      renderApp(<AppRoutes />, { route: '/about' });
+
+      expect(await screen.findByRole('heading', { name: '巡りについて', level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
+      const header = screen.getByRole('banner');
+      expect(within(header).getByRole('link', { name: 'マイページ' })).toHaveAttribute('href', '/home');
+      expect(within(header).getByRole('link', { name: '巡りについて' })).toHaveAttribute('aria-current', 'page');
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('link', { name: 'マイページへ' })).toHaveAttribute('href', '/home');
+      expect(within(main).queryByRole('link', { name: '無料で登録する' })).not.toBeInTheDocument();
+    });
+
+    it('is reached from a member\'s home, and home is reached again from its header', async () => {
+      signIn();
+      const { user } = renderApp(<AppRoutes />, { route: '/' });
+
+      await screen.findByRole('heading', { name: '今日の運勢' });
+      await user.click(screen.getByRole('link', { name: '巡りについて' }));
+      expect(await screen.findByRole('heading', { name: '巡りについて', level: 1 })).toBeInTheDocument();
+
+      await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'マイページ' }));
+      expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
+    });
+
+    it('is reached from the landing header by a signed-out visitor, whose closing button leads to signup', async () => {
+      const { user } = renderApp(<AppRoutes />, { route: '/' });
+
+      await screen.findByRole('heading', { name: '生年月日を入力' });
+      const header = screen.getByRole('banner');
+      expect(within(header).getByRole('link', { name: '巡りについて' })).not.toHaveAttribute('aria-current');
+      await user.click(within(header).getByRole('link', { name: '巡りについて' }));
+
+      expect(await screen.findByRole('heading', { name: '巡りについて', level: 1 })).toBeInTheDocument();
+      expect(within(screen.getByRole('banner')).getByRole('link', { name: 'ログイン / 登録' })).toHaveAttribute('href', '/auth/login');
+      expect(within(screen.getByRole('main')).getByRole('link', { name: '無料で登録する' })).toHaveAttribute('href', '/auth/signup');
+    });
+  });
+
   it('fetches the current user once, however often the screen changes', async () => {
     let userCalls = 0;
     server.events.on('request:start', ({ request }) => {

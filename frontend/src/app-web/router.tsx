@@ -45,7 +45,8 @@ const UnauthorizedRedirect = lazy(
 
 /**
  * The route table of spec §2. Which set applies is decided by GET /api/auth/user: signed-in users get the
- * app screens, signed-out visitors the public and account screens; a few routes exist for both.
+ * app screens, signed-out visitors the public and account screens; a few routes (the about page among
+ * them) exist for both.
  */
 export function AppRoutes() {
   const auth = useAuth();
@@ -88,7 +89,6 @@ export function AppRoutes() {
           <>
             <Route path={paths.landing} element={<Landing />} />
             <Route path={paths.homeAlias} element={<UnauthorizedRedirect />} />
-            <Route path={paths.about} element={<About />} />
             <Route path={paths.auth.login} element={<Login />} />
             <Route path={paths.auth.signup} element={<Signup />} />
             <Route path={paths.auth.verify} element={<Verify />} />
@@ -96,6 +96,8 @@ export function AppRoutes() {
             <Route path={paths.resetPassword} element={<ResetPassword />} />
           </>
         )}
+        {/* The about page is a link target from both homes and the public header (spec §2). */}
+        <Route path={paths.about} element={<About />} />
         <Route path={paths.invite.pattern} element={<Invite />} />
         <Route path={paths.supportReply.pattern} element={<SupportReply />} />
         <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />

@@ -39,6 +39,14 @@ export const INTRO_REDUCED_PHASE_MS = 600;
 /** Local-storage flag: once set, the intro is not played again. */
 export const LANDING_ANIMATION_FLAG = 'hasSeenLandingAnimation';
 
+/**
+ * Tooltips (spec §9): one opens 700 ms after the pointer or the keyboard focus arrives; moving on to
+ * another within 300 ms of the last one closing opens the next at once (theme/components/mui-tooltip.ts,
+ * components/ui/tooltip.tsx).
+ */
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
 /** About page: the mascot's speech bubbles change this often; the feature carousel advances this often. */
 export const BUBBLE_ROTATION_MS = 5000;
 export const CAROUSEL_INTERVAL_MS = 6000;

@@ -11,10 +11,35 @@ function parseApiUrl(raw: string | undefined): string {
   return value;
 }
 
-/** The operator's site: empty, or an absolute http(s) URL (it becomes an external link in the footer). */
+/*
+ * Who runs the service (spec §1: a Japanese company). The operator is named in the privacy policy, the
+ * terms and the footer's copyright line, and its site is the footer's 運営者サイト link (spec §2). The
+ * defaults below are what every build shows unless MEGURI_OPERATOR_NAME and MEGURI_OPERATOR_URL
+ * (docs/configuration.md) replace them; an empty setting counts as unset. This is the only place the
+ * defaults are written.
+ */
+
+export type Operator = {
+  /** The company's name, as the legal texts introduce it. */
+  name: string;
+  /** Its website: an absolute http(s) URL. */
+  url: string;
+};
+
+export const DEFAULT_OPERATOR: Operator = Object.freeze({
+  name: '株式会社メグリ',
+  url: 'https://meguri.app/company',
+});
+
+export function parseOperatorName(raw: string | undefined): string {
+  const value = (raw ?? '').trim();
+  return value === '' ? DEFAULT_OPERATOR.name : value;
+}
+
+/** The operator's site: the default when unset, else an absolute http(s) URL (it becomes an external link). */
 export function parseOperatorUrl(raw: string | undefined): string {
   const value = (raw ?? '').trim();
-  if (value === '') return '';
+  if (value === '') return DEFAULT_OPERATOR.url;
   let url: URL;
   try {
     url = new URL(value);
@@ -27,11 +52,13 @@ export function parseOperatorUrl(raw: string | undefined): string {
   return url.href;
 }
 
+
 export const env = {
   /** Origin of the gateway. Empty means the SPA and the API share an origin (the normal deployment). */
   apiUrl: parseApiUrl(process.env.MEGURI_API_URL),
-  /** The operating company's name as it appears in the legal texts; empty when not configured. */
-  operatorName: (process.env.MEGURI_OPERATOR_NAME ?? '').trim(),
-  /** The operating company's website; empty when not configured (the footer link is then hidden). */
-  operatorUrl: parseOperatorUrl(process.env.MEGURI_OPERATOR_URL),
+  /** Who runs the service: the defaults above unless the build says otherwise. */
+  operator: Object.freeze({
+    name: parseOperatorName(process.env.MEGURI_OPERATOR_NAME),
+    url: parseOperatorUrl(process.env.MEGURI_OPERATOR_URL),
+  }) as Operator,
 } as const;

@@ -70,5 +70,3 @@ export function dayMasterLabel(stem: string): string {
   return `${stem}（${index % 2 === 0 ? '陽' : '陰'}の${ELEMENT_LABELS[element]}）`;
 }
 
-/** `1990-05-15T14:30:00` or `1990-05-15 14:30:00` → 1990/05/15 14:30:00. */
-export const formatLocalTime = (stamp: string) => stamp.replace('T', ' ').replace(/-/g, '/');

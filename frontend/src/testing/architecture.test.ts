@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layout rules of STYLE §12 that a linter would otherwise check: features do not import each other,
- * admin-only code stays out of the app build, imports use the `@/` alias, and file names are kebab-case.
+ * admin-only code stays out of the app build, imports use the `@/` alias, and file names are kebab-case;
+ * and rules of this project: tooltips come from components/ui/tooltip.tsx and dates are formatted by
+ * lib/dates.ts (spec §9's delays and locales).
  */
 const SRC = path.resolve(import.meta.dirname, '..');
 
@@ -53,6 +55,23 @@ describe('source layout', () => {
       imports.filter((spec) => spec.startsWith('.')).map((spec) => `${file} -> ${spec}`),
     );
     expect(relative).toEqual([]);
+  });
+
+  it("takes tooltips from components/ui/tooltip, which adds the spec's skip delay to MUI's", () => {
+    const direct = files
+      .filter(({ file }) => file !== path.join('components', 'ui', 'tooltip.tsx'))
+      .flatMap(({ file, imports }) =>
+        imports.filter((spec) => spec === '@mui/material/Tooltip').map((spec) => `${file} -> ${spec}`),
+      );
+    expect(direct).toEqual([]);
+  });
+
+  it('formats dates only in lib/dates.ts (spec §9: ja and en-US, weeks from Sunday)', () => {
+    const elsewhere = sourceFiles(SRC)
+      .filter((file) => !/\.test\.tsx?$/.test(file) && path.relative(SRC, file) !== path.join('lib', 'dates.ts'))
+      .filter((file) => /Intl\.DateTimeFormat|toLocale(Date)?String\(|toLocaleTimeString\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file));
+    expect(elsewhere).toEqual([]);
   });
 
   it('names files in kebab-case', () => {

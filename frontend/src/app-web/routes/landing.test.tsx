@@ -23,6 +23,10 @@ function renderLanding(minLoadingMs = 0) {
 }
 
 async function fillEverything(user: UserEvent) {
+  // The date selects' choices are labelled in Japanese (lib/dates.ts).
+  expect(within(screen.getByRole('combobox', { name: '月' })).getByRole('option', { name: '5月' })).toHaveValue('5');
+  expect(within(screen.getByRole('combobox', { name: '日' })).getByRole('option', { name: '15日' })).toHaveValue('15');
+  expect(within(screen.getByRole('combobox', { name: '年' })).getByRole('option', { name: '1990年' })).toHaveValue('1990');
   await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '1990');
   await user.selectOptions(screen.getByRole('combobox', { name: '月' }), '5');
   await user.selectOptions(screen.getByRole('combobox', { name: '日' }), '15');
@@ -118,6 +122,8 @@ describe('landing calculator', () => {
       birthLocation: '札幌, 北海道, 日本',
       coordinates: sampleCoordinates,
     });
+    // The input, repeated over the chart with the date written out (lib/dates.ts).
+    expect(screen.getByText('1990年5月15日 14:30 ・ 札幌, 北海道, 日本')).toBeInTheDocument();
     expect(screen.getByTestId('pillar-year-stem')).toHaveTextContent('庚');
     expect(screen.getByTestId('pillar-year-branch')).toHaveTextContent('午');
     expect(screen.getByTestId('pillar-month-stem')).toHaveTextContent('辛');

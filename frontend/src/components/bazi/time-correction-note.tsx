@@ -3,7 +3,8 @@ import Typography from '@mui/material/Typography';
 
 import { referenceTint } from '@/components/bazi/pillar-table';
 import type { BaziAnalysis, TimeCorrection } from '@/lib/bazi';
-import { formatLocalTime, hourDependentLabels, TIME_MODE_LABELS } from '@/lib/bazi-details';
+import { hourDependentLabels, TIME_MODE_LABELS } from '@/lib/bazi-details';
+import { formatLocalDateTime } from '@/lib/dates';
 
 type TimeCorrectionNoteProps = {
   analysis: Pick<BaziAnalysis, 'notes' | 'timeKnown' | 'hourDependent'>;
@@ -34,7 +35,7 @@ export function TimeCorrectionNote({ analysis, time, headingComponent = 'h4' }: 
       ) : null}
       {time ? (
         <Typography variant="body2" data-testid="detail-corrected-time">
-          命式に使った時刻: {formatLocalTime(time.correctedLocalTime)}
+          命式に使った時刻: {formatLocalDateTime(time.correctedLocalTime)}
           {TIME_MODE_LABELS[time.mode] ? `（${TIME_MODE_LABELS[time.mode]}）` : ''}
           {time.placeApproximate ? '・出生地の位置はおおよそ' : ''}
         </Typography>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import { privacyPolicy, termsOfService, type LegalDocument } from '@/components/legal/legal-texts';
 
-const unconfigured = { name: '', url: '' };
 const configured = { name: '株式会社サンプル運営', url: 'https://operator.example/' };
 
 /** Every word of a document, for searching. */
@@ -21,25 +20,19 @@ describe.each([
   ['terms of service', termsOfService],
 ])('%s', (_, build) => {
   it('was last revised on 2025-09-27', () => {
-    expect(build(unconfigured).lastRevised).toBe('最終改定日 2025年9月27日');
+    expect(build(configured).lastRevised).toBe('最終改定日 2025年9月27日');
   });
 
-  it('speaks of 運営者 and names no company when the operator is not configured', () => {
-    const text = fullText(build(unconfigured));
-    expect(text).toContain('運営者');
-    expect(text).not.toMatch(/株式会社|合同会社|有限会社|Inc\.|Ltd\./);
-    expect(text).not.toContain('https://');
-  });
-
-  it('introduces the configured operator by name and gives its site', () => {
+  it('introduces the operator by name, gives its site, and names no other company', () => {
     const text = fullText(build(configured));
     expect(text).toContain('株式会社サンプル運営（以下「運営者」といいます。）');
-    expect(text).toContain('https://operator.example/');
+    expect(text).toContain('運営者のウェブサイト: https://operator.example/');
+    expect(text.match(/株式会社|合同会社|有限会社|Inc\.|Ltd\./g)).toEqual(['株式会社']);
   });
 });
 
 describe('privacy policy', () => {
-  const text = fullText(privacyPolicy(unconfigured));
+  const text = fullText(privacyPolicy(configured));
 
   it('says how birth date, time and place are used and stored', () => {
     expect(text).toContain('生年月日・出生時刻・出生地');
@@ -57,6 +50,6 @@ describe('privacy policy', () => {
 
 describe('terms of service', () => {
   it('caps liability at the payments of the last 12 months', () => {
-    expect(fullText(termsOfService(unconfigured))).toContain('過去12か月間に利用者が運営者に支払った利用料金の総額を上限');
+    expect(fullText(termsOfService(configured))).toContain('過去12か月間に利用者が運営者に支払った利用料金の総額を上限');
   });
 });

@@ -1,8 +1,11 @@
 /**
  * The privacy policy and the terms of service (spec §1: last revised 2025-09-27; liability capped at the
- * payments of the last 12 months). The operator's name comes from the build settings (env.ts); when it
- * is not configured the texts speak of 「運営者」 and name no company.
+ * payments of the last 12 months). They introduce the operator (config/env.ts) by name and give its
+ * site, and speak of it as 「運営者」 from then on.
  */
+
+import type { Operator } from '@/config/env';
+import { formatCalendarDate } from '@/lib/dates';
 
 /** A paragraph, or a list when it is an array. */
 export type LegalBlock = string | readonly string[];
@@ -22,33 +25,20 @@ export type LegalDocument = {
   closing: string;
 };
 
-export type Operator = {
-  /** The company's name; empty when not configured. */
-  name: string;
-  /** Its website; empty when not configured. */
-  url: string;
-};
-
 export const LAST_REVISED_DATE = '2025-09-27';
-export const LAST_REVISED_LABEL = '最終改定日 2025年9月27日';
+export const LAST_REVISED_LABEL = `最終改定日 ${formatCalendarDate(LAST_REVISED_DATE)}`;
 export const SERVICE_NAME = '巡り（Meguri）';
 
-/** How the operator is introduced at the start of a text: by name when configured, else generically. */
-export function operatorIntroduction(operator: Operator): string {
-  const name = operator.name.trim();
-  return name === ''
-    ? `本サービス「${SERVICE_NAME}」を運営する者（以下「運営者」といいます。）`
-    : `${name}（以下「運営者」といいます。）`;
+/** How the operator is introduced at the start of a text. */
+function operatorIntroduction(operator: Operator): string {
+  return `${operator.name}（以下「運営者」といいます。）`;
 }
 
 function contactBlocks(operator: Operator): LegalBlock[] {
-  const blocks: LegalBlock[] = [
+  return [
     '本サービス、本規約および個人情報の取扱いに関するお問い合わせは、本サービス内のお問い合わせ（サポート）窓口からご連絡ください。運営者からの返信は、ご登録のメールアドレスにお送りします。',
+    `運営者のウェブサイト: ${operator.url}`,
   ];
-  if (operator.url !== '') {
-    blocks.push(`運営者のウェブサイト: ${operator.url}`);
-  }
-  return blocks;
 }
 
 export function privacyPolicy(operator: Operator): LegalDocument {

@@ -4,11 +4,5 @@ import { env } from '@/config/env';
 
 /** The privacy policy in a modal. Used by the public footer and the signup wizard's consent step. */
 export function PrivacyPolicyDialog({ open, onClose }: LegalDialogProps) {
-  return (
-    <LegalDialog
-      open={open}
-      onClose={onClose}
-      document={privacyPolicy({ name: env.operatorName, url: env.operatorUrl })}
-    />
-  );
+  return <LegalDialog open={open} onClose={onClose} document={privacyPolicy(env.operator)} />;
 }

@@ -4,11 +4,5 @@ import { env } from '@/config/env';
 
 /** The terms of service in a modal. Used by the public footer and the signup wizard's consent step. */
 export function TermsDialog({ open, onClose }: LegalDialogProps) {
-  return (
-    <LegalDialog
-      open={open}
-      onClose={onClose}
-      document={termsOfService({ name: env.operatorName, url: env.operatorUrl })}
-    />
-  );
+  return <LegalDialog open={open} onClose={onClose} document={termsOfService(env.operator)} />;
 }

@@ -5,12 +5,13 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { YEAR_CHOICES } from '@/config/constants';
 import { yearChoices } from '@/lib/birth-data';
 import type { DateParts } from '@/lib/birth-fields';
+import { datePartLabel } from '@/lib/dates';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const MONTH_OPTIONS: SelectOption[] = range(1, 12).map((m) => ({ value: String(m), label: `${m}月` }));
+const MONTH_OPTIONS: SelectOption[] = range(1, 12).map((m) => ({ value: String(m), label: datePartLabel('month', m) }));
 // Days are 1-31 whatever the month (spec §5); the server judges impossible dates.
-const DAY_OPTIONS: SelectOption[] = range(1, 31).map((d) => ({ value: String(d), label: `${d}日` }));
+const DAY_OPTIONS: SelectOption[] = range(1, 31).map((d) => ({ value: String(d), label: datePartLabel('day', d) }));
 
 type BirthDateSelectProps = {
   value: DateParts;
@@ -33,7 +34,7 @@ export function BirthDateSelect({
     const years = yearChoices(currentYear, YEAR_CHOICES);
     // A stored date older than the choices still shows as it is.
     if (value.year !== '' && !years.includes(Number(value.year))) years.push(Number(value.year));
-    return years.map((y) => ({ value: String(y), label: `${y}年` }));
+    return years.map((y) => ({ value: String(y), label: datePartLabel('year', y) }));
   }, [currentYear, value.year]);
 
   const setYear = useCallback((year: string) => onChange({ ...value, year }), [onChange, value]);

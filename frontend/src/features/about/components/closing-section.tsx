@@ -5,8 +5,16 @@ import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-/** The closing call: sign up (spec §2: a button to /auth/signup). */
-export function ClosingSection() {
+type ClosingSectionProps = {
+  /** A signed-in member already has an account: the button leads to their home instead of signup. */
+  signedIn?: boolean;
+};
+
+/**
+ * The closing call: sign up (spec §2: a button to /auth/signup). Members, who do not get the signup
+ * route, are sent home as the landing page's call to action does.
+ */
+export function ClosingSection({ signedIn = false }: ClosingSectionProps) {
   return (
     <Box
       component="section"
@@ -19,8 +27,14 @@ export function ClosingSection() {
       <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mb: 4 }}>
         登録は無料です。生年月日を入力すると、あなたの命式と毎日の運勢がすぐに届きはじめます。
       </Typography>
-      <Button component={RouterLink} to={paths.auth.signup} variant="contained" color="secondary" size="large">
-        無料で登録する
+      <Button
+        component={RouterLink}
+        to={signedIn ? paths.homeAlias : paths.auth.signup}
+        variant="contained"
+        color="secondary"
+        size="large"
+      >
+        {signedIn ? 'マイページへ' : '無料で登録する'}
       </Button>
     </Box>
   );

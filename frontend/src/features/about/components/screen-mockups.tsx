@@ -5,7 +5,9 @@ import { elementColors, nightSky, starField } from '@/theme/palette';
 
 /**
  * Drawings of four app screens for the about page's carousel, built from boxes and text so they stay
- * sharp at any size and cost no image download. The content is sample content.
+ * sharp at any size and cost no image download. The content is sample content; its dates are written as
+ * lib/dates.ts writes them, but as text: importing the helper here would pull it, with the public header
+ * and footer, into a chunk shared with the landing page and push that page over its size budget.
  */
 
 function ScreenHeader({ title, sub }: { title: string; sub?: string }) {
@@ -80,7 +82,7 @@ function BottomNav({ active }: { active: number }) {
 export function DailyFortuneScreen() {
   return (
     <>
-      <ScreenHeader sub="11月21日（金）" title="今日の運勢" />
+      <ScreenHeader sub="11月21日(金)" title="今日の運勢" />
       <Box sx={{ px: 1.5, display: 'grid', gap: 1.25, alignContent: 'start', flex: 1, minHeight: 0, overflow: 'hidden', pb: 1 }}>
         <Box
           sx={{
@@ -177,7 +179,7 @@ export function ChatScreen() {
 export function FutureDiaryScreen() {
   return (
     <>
-      <ScreenHeader sub="2025年11月21日（金）" title="未来日記" />
+      <ScreenHeader sub="2025年11月21日(金)" title="未来日記" />
       <Box sx={{ px: 1.5, display: 'grid', gap: 1.25 }}>
         <Box sx={{ p: 1.5, borderRadius: 3, bgcolor: '#ffffff', border: '1px solid #e6e1d6', fontSize: 12, lineHeight: 1.8, minHeight: 128 }}>
           今日は

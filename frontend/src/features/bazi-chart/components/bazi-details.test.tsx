@@ -283,7 +283,7 @@ describe('命式の詳細', () => {
     expect(screen.getByTestId('detail-correction-note')).toHaveTextContent(
       '札幌市（東経141.35°）の真太陽時: 経度補正 +25分25秒、均時差 +3分42秒（合計 +29分08秒）',
     );
-    expect(screen.getByTestId('detail-corrected-time')).toHaveTextContent('1990/05/15 14:59:07（真太陽時）');
+    expect(screen.getByTestId('detail-corrected-time')).toHaveTextContent('1990年5月15日 14:59:07（真太陽時）');
   });
 
   it('marks the hour pillar and the results that assume 12:00 when the time is unknown', async () => {
@@ -302,7 +302,7 @@ describe('命式の詳細', () => {
     const note = screen.getByTestId('detail-time-unknown');
     expect(note).toHaveTextContent('出生時刻が不明のため、12:00 として計算しています。');
     expect(note).toHaveTextContent('時柱・五行のバランス・最も強い五行・身強・身弱・喜神・忌神・大運');
-    expect(screen.getByTestId('detail-corrected-time')).toHaveTextContent('1990/05/15 12:29:07');
+    expect(screen.getByTestId('detail-corrected-time')).toHaveTextContent('1990年5月15日 12:29:07');
   });
 
   it('is left out when the answer has no analysis', async () => {

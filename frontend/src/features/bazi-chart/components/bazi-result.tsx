@@ -11,6 +11,7 @@ import { BaziDetailsSection } from '@/features/bazi-chart/components/bazi-detail
 import { ElementCircles } from '@/features/bazi-chart/components/element-circles';
 import { PillarChart } from '@/features/bazi-chart/components/pillar-chart';
 import type { BirthInput } from '@/lib/birth-data';
+import { formatCalendarDate } from '@/lib/dates';
 
 // Loaded on first use, like every dialog on the landing page.
 const ResetDialog = lazy(() =>
@@ -50,7 +51,7 @@ export function BaziResult({ input, result, onReset, footer }: BaziResultProps) 
           あなたの命式
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
-          {input.birthDate.replace(/-/g, '/')} {input.birthTime} ・ {input.birthLocation}
+          {formatCalendarDate(input.birthDate)} {input.birthTime} ・ {input.birthLocation}
         </Typography>
 
         <Typography variant="h3" component="h3" sx={{ mb: 2 }}>

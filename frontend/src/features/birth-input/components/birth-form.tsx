@@ -14,6 +14,7 @@ import {
   type BirthInput,
   type ChosenPlace,
 } from '@/lib/birth-data';
+import { datePartLabel } from '@/lib/dates';
 
 // Dialogs load on first use: most visits never open one, and MUI's modal code is sizeable.
 const MissingDetailsDialog = lazy(() =>
@@ -26,9 +27,9 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const MONTH_OPTIONS: SelectOption[] = range(1, 12).map((m) => ({ value: String(m), label: `${m}月` }));
+const MONTH_OPTIONS: SelectOption[] = range(1, 12).map((m) => ({ value: String(m), label: datePartLabel('month', m) }));
 // Days are 1-31 whatever the month (spec §5); the server judges impossible dates.
-const DAY_OPTIONS: SelectOption[] = range(1, 31).map((d) => ({ value: String(d), label: `${d}日` }));
+const DAY_OPTIONS: SelectOption[] = range(1, 31).map((d) => ({ value: String(d), label: datePartLabel('day', d) }));
 const HOUR_OPTIONS: SelectOption[] = range(0, 23).map((h) => ({ value: pad2(h), label: `${pad2(h)}時` }));
 const MINUTE_OPTIONS: SelectOption[] = range(0, 59).map((m) => ({ value: pad2(m), label: `${pad2(m)}分` }));
 
@@ -54,7 +55,7 @@ export function BirthForm({ onSubmit, disabled = false, currentYear = new Date()
   const [askingToProceed, setAskingToProceed] = useState(false);
 
   const yearOptions = useMemo<SelectOption[]>(
-    () => yearChoices(currentYear, YEAR_CHOICES).map((y) => ({ value: String(y), label: `${y}年` })),
+    () => yearChoices(currentYear, YEAR_CHOICES).map((y) => ({ value: String(y), label: datePartLabel('year', y) })),
     [currentYear],
   );
 

@@ -8,6 +8,7 @@ import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
 
 import { toast } from '@/components/ui/toast/toast-store';
+import { Tooltip } from '@/components/ui/tooltip';
 import { FORTUNE_FEEDBACK_MAX_LENGTH } from '@/config/constants';
 import { useRateFortune, useSendFortuneFeedback, type FortuneRatingValue } from '@/features/home/api/rate-fortune';
 import { errorMessageFor } from '@/lib/api-client';
@@ -80,22 +81,24 @@ export function FortuneRating({ contentHash }: { contentHash: string }) {
           {CHOICES.map(({ value, label, Icon }) => {
             const selected = rating === value;
             return (
-              <IconButton
-                key={value}
-                ref={value === 'negative' ? negativeButton : undefined}
-                aria-label={label}
-                aria-pressed={selected}
-                onClick={() => void choose(value)}
-                sx={{
-                  color: selected ? nightSky.deep : nightSky.text,
-                  backgroundColor: selected ? nightSky.gold : 'transparent',
-                  border: '1px solid',
-                  borderColor: selected ? nightSky.gold : 'rgba(246,241,230,.35)',
-                  '&:hover': { backgroundColor: selected ? nightSky.gold : 'rgba(246,241,230,.1)' },
-                }}
-              >
-                <Icon fontSize="small" />
-              </IconButton>
+              // Icons alone: the tooltip names them for the pointer and the keyboard (spec §9 delays).
+              <Tooltip key={value} title={label}>
+                <IconButton
+                  ref={value === 'negative' ? negativeButton : undefined}
+                  aria-label={label}
+                  aria-pressed={selected}
+                  onClick={() => void choose(value)}
+                  sx={{
+                    color: selected ? nightSky.deep : nightSky.text,
+                    backgroundColor: selected ? nightSky.gold : 'transparent',
+                    border: '1px solid',
+                    borderColor: selected ? nightSky.gold : 'rgba(246,241,230,.35)',
+                    '&:hover': { backgroundColor: selected ? nightSky.gold : 'rgba(246,241,230,.1)' },
+                  }}
+                >
+                  <Icon fontSize="small" />
+                </IconButton>
+              </Tooltip>
             );
           })}
         </Box>

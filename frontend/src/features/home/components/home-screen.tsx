@@ -7,6 +7,7 @@ import { localTimezoneOffset, useDailyFortune } from '@/features/home/api/get-da
 import { useDayInfo } from '@/features/home/api/get-day-info';
 import { useFortuneBadgesPrefetch } from '@/features/home/api/get-fortune-badges';
 import { useFriendUpdates } from '@/features/home/api/get-friend-updates';
+import { AboutLink } from '@/features/home/components/about-link';
 import { DailyFortuneCard, type DailyFortuneState } from '@/features/home/components/daily-fortune-card';
 import { DayInfoBadges } from '@/features/home/components/day-info-badges';
 import { DosDontsPanel, type DosDontsState } from '@/features/home/components/dos-donts-panel';
@@ -16,8 +17,9 @@ import { ShopCard } from '@/features/home/components/shop-card';
 import { useChartPolling } from '@/features/home/hooks/use-chart-polling';
 import { isChartBuilding, isChartFailed } from '@/features/home/utils/chart-status';
 import { fortuneLines } from '@/features/home/utils/fortune-lines';
-import { greetingFor, todayLabel } from '@/features/home/utils/greeting';
+import { greetingFor } from '@/features/home/utils/greeting';
 import { isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 
 /** What home needs of the signed-in person (fields of the user object, docs/api/accounts.md). */
 export type HomeUser = {
@@ -99,13 +101,19 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
   const now = new Date();
   return (
     <Container component="main" maxWidth="md" sx={{ pt: { xs: 2.5, sm: 5 }, pb: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
-      <Box component="header" sx={{ mb: 2, px: 0.5 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.08em' }}>
-          {todayLabel(now)}
-        </Typography>
-        <Typography component="p" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
-          {greetingFor(now)}、{username}さん
-        </Typography>
+      <Box
+        component="header"
+        sx={{ mb: 2, px: 0.5, display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ letterSpacing: '0.08em' }}>
+            {formatDate(now, 'monthDayWeekday')}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+            {greetingFor(now)}、{username}さん
+          </Typography>
+        </Box>
+        <AboutLink />
       </Box>
       {/* One column on phones; from md the dos and the friends sit side by side under the fortune. */}
       <Box

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -5,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { AboutLink } from '@/features/home/components/about-link';
 
 /** Home for someone without a username or birth date (spec §2): the reading needs them first. */
 export function ProfileSetupPrompt() {
@@ -20,6 +22,9 @@ export function ProfileSetupPrompt() {
         <Button component={RouterLink} to={paths.profile} variant="contained" size="large">
           プロフィールを設定する
         </Button>
+        <Box sx={{ mt: 3 }}>
+          <AboutLink />
+        </Box>
       </Paper>
     </Container>
   );

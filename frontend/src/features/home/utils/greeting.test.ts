@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { greetingFor, todayLabel } from '@/features/home/utils/greeting';
+import { greetingFor } from '@/features/home/utils/greeting';
 
 const at = (hour: number) => new Date(2026, 10, 22, hour, 30);
 
@@ -16,11 +16,5 @@ describe('greetingFor', () => {
       'こんばんは',
       'こんばんは',
     ]);
-  });
-});
-
-describe('todayLabel', () => {
-  it('names the month, day and weekday in Japanese', () => {
-    expect(todayLabel(new Date(2026, 10, 22))).toBe('11月22日(日)');
   });
 });

@@ -5,8 +5,3 @@ export function greetingFor(date: Date): string {
   if (hour >= 11 && hour < 18) return 'こんにちは';
   return 'こんばんは';
 }
-
-/** '11月22日(日)' style: the day home speaks about. */
-export function todayLabel(date: Date): string {
-  return new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', weekday: 'short' }).format(date);
-}

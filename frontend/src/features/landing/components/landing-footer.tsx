@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 
 import { Link } from '@/components/ui/link';
-import { env } from '@/config/env';
+import { env, type Operator } from '@/config/env';
 import { paths } from '@/config/paths';
 import { nightSky } from '@/theme/palette';
 
@@ -24,9 +24,8 @@ const TermsDialog = lazy(() =>
 type OpenDialog = 'privacy' | 'terms' | null;
 
 type LandingFooterProps = {
-  /** From the build settings; tests pass their own. Empty hides the operator link. */
-  operatorName?: string;
-  operatorUrl?: string;
+  /** Who runs the service: config/env.ts unless a test passes its own. */
+  operator?: Operator;
 };
 
 const linkSx = {
@@ -40,7 +39,7 @@ const linkSx = {
 } as const;
 
 /** The public footer (spec §2): about, the two legal texts as modals, and the operator's site. */
-export function LandingFooter({ operatorName = env.operatorName, operatorUrl = env.operatorUrl }: LandingFooterProps) {
+export function LandingFooter({ operator = env.operator }: LandingFooterProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   // A dialog stays mounted after closing so its closing transition can play.
   const [mounted, setMounted] = useState<{ privacy: boolean; terms: boolean }>({ privacy: false, terms: false });
@@ -77,22 +76,20 @@ export function LandingFooter({ operatorName = env.operatorName, operatorUrl = e
         <MuiLink component="button" type="button" onClick={() => show('terms')} sx={linkSx}>
           利用規約
         </MuiLink>
-        {operatorUrl !== '' ? (
-          <MuiLink
-            href={operatorUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="operator-link"
-            sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-          >
-            運営者サイト
-            <OpenInNewIcon sx={{ fontSize: '1rem' }} aria-hidden="true" />
-            <span className="visually-hidden">（新しいタブで開きます）</span>
-          </MuiLink>
-        ) : null}
+        <MuiLink
+          href={operator.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="operator-link"
+          sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
+          運営者サイト
+          <OpenInNewIcon sx={{ fontSize: '1rem' }} aria-hidden="true" />
+          <span className="visually-hidden">（新しいタブで開きます）</span>
+        </MuiLink>
       </Box>
       <Typography variant="body2" sx={{ color: nightSky.muted }}>
-        © {new Date().getFullYear()} {operatorName !== '' ? operatorName : '巡り Meguri'}
+        © {new Date().getFullYear()} {operator.name}
       </Typography>
 
       {mounted.privacy ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useHiddenWhileScrolling } from '@/features/landing/hooks/use-hidden-while-scrolling';
@@ -13,14 +13,15 @@ type LandingHeaderProps = {
 };
 
 /**
- * The public pages' header (spec §2): the name, and one button — 'ログイン / 登録', or 'マイページ' for a
- * signed-in user. It steps aside while the page is scrolled below 100 px and returns 1 s after scrolling
+ * The public pages' header (spec §2): the name, a link to the about page, and one button — 'ログイン / 登録',
+ * or 'マイページ' for a signed-in user. It steps aside while the page is scrolled below 100 px and returns 1 s after scrolling
  * stops; it never hides while it holds the keyboard focus.
  */
 export function LandingHeader({ signedIn }: LandingHeaderProps) {
   const scrolledAway = useHiddenWhileScrolling();
   const [focusWithin, setFocusWithin] = useState(false);
   const hidden = scrolledAway && !focusWithin;
+  const onAbout = useLocation().pathname === paths.about;
 
   return (
     <Box
@@ -79,15 +80,36 @@ export function LandingHeader({ signedIn }: LandingHeaderProps) {
           MEGURI
         </Box>
       </Box>
-      <Button
-        component={RouterLink}
-        to={signedIn ? paths.homeAlias : paths.auth.login}
-        variant="contained"
-        color="secondary"
-        size="small"
-      >
-        {signedIn ? 'マイページ' : 'ログイン / 登録'}
-      </Button>
+      <Box component="nav" aria-label="ヘッダー" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 } }}>
+        <Box
+          component={RouterLink}
+          to={paths.about}
+          aria-current={onAbout ? 'page' : undefined}
+          sx={{
+            color: 'inherit',
+            fontSize: '0.85rem',
+            whiteSpace: 'nowrap',
+            textDecoration: onAbout ? 'underline' : 'none',
+            textDecorationColor: nightSky.gold,
+            textUnderlineOffset: '6px',
+            px: 0.5,
+            py: 0.75,
+            borderRadius: 1,
+            '&:hover': { color: nightSky.gold },
+          }}
+        >
+          巡りについて
+        </Box>
+        <Button
+          component={RouterLink}
+          to={signedIn ? paths.homeAlias : paths.auth.login}
+          variant="contained"
+          color="secondary"
+          size="small"
+        >
+          {signedIn ? 'マイページ' : 'ログイン / 登録'}
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import type { ProfilePerson } from '@/features/profile/components/profile-person';
 import { hourDependentLabels } from '@/lib/bazi-details';
-import { formatJapaneseDate } from '@/lib/local-date';
+import { formatCalendarDate } from '@/lib/dates';
 import { nightSky, starField } from '@/theme/palette';
 
 /** The birth time when it was skipped: unknown, and the time the chart uses instead. */
@@ -57,7 +57,7 @@ export function ProfileHeader({ person, timeKnown, hourDependent }: ProfileHeade
   const timeUnknown = Boolean(person.birthDate) && (person.birthTimeUnknown || !timeKnown || !person.birthTime);
   const time = !person.birthDate ? '未登録' : timeUnknown ? UNKNOWN_TIME_LABEL : person.birthTime;
   const facts = [
-    { term: '生年月日', value: person.birthDate ? formatJapaneseDate(person.birthDate) : '未登録', Icon: EventOutlinedIcon, id: 'date' },
+    { term: '生年月日', value: person.birthDate ? formatCalendarDate(person.birthDate) : '未登録', Icon: EventOutlinedIcon, id: 'date' },
     { term: '出生時刻', value: time, Icon: ScheduleOutlinedIcon, id: 'time' },
     { term: '出生地', value: person.birthLocation || '未登録', Icon: PlaceOutlinedIcon, id: 'place' },
   ];

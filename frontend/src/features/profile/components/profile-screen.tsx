@@ -15,7 +15,7 @@ import { ElementsTab } from '@/features/profile/components/elements-tab';
 import { ProfileHeader } from '@/features/profile/components/profile-header';
 import type { ProfilePerson } from '@/features/profile/components/profile-person';
 import { isChartBuilding } from '@/lib/chart-status';
-import { localIsoDate } from '@/lib/local-date';
+import { localIsoDate } from '@/lib/dates';
 
 export const PROFILE_TABS = [
   { id: 'chart', label: '命式' },

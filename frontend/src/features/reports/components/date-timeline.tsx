@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 
 import type { ImportantDate } from '@/features/reports/api/get-report';
 import { timelineOf } from '@/features/reports/utils/important-dates';
-import { formatJapaneseDate } from '@/lib/local-date';
+import { formatCalendarDate } from '@/lib/dates';
 
 const STATE_LABELS = { past: '過ぎた節目', next: '次の節目', future: 'これからの節目' } as const;
 
@@ -73,7 +73,7 @@ export function DateTimeline({ dates, today }: DateTimelineProps) {
             >
               <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 1 }}>
                 <Typography component="span" sx={{ fontWeight: 700, color: past ? 'text.secondary' : 'primary.main' }}>
-                  {formatJapaneseDate(entry.date)}
+                  {formatCalendarDate(entry.date)}
                 </Typography>
                 <Box
                   component="span"

@@ -14,7 +14,7 @@ import { DateTimeline } from '@/features/reports/components/date-timeline';
 import { ReportHourNote, ReportSections } from '@/features/reports/components/report-body';
 import { ReportState } from '@/features/reports/components/report-state';
 import { isChartBuilding } from '@/lib/chart-status';
-import { localIsoDate } from '@/lib/local-date';
+import { localIsoDate } from '@/lib/dates';
 
 /** What /life-fortune needs of the signed-in person (fields of the user object). */
 export type LifeFortunePerson = {

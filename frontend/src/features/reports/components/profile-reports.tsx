@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useReport } from '@/features/reports/api/get-report';
 import { ImportantDateList, ReportHourNote, ReportSections } from '@/features/reports/components/report-body';
 import { ReportState } from '@/features/reports/components/report-state';
-import { localIsoDate } from '@/lib/local-date';
+import { formatCalendarDate, localIsoDate } from '@/lib/dates';
 
 function ReportCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   const titleId = useId();
@@ -48,7 +48,7 @@ export function ProfileReports({ now }: { now?: Date }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportCard title={`${year}年の運勢`} testId="yearly-report">
+      <ReportCard title={`${formatCalendarDate(String(year))}の運勢`} testId="yearly-report">
         <ReportState report={yearly.data} error={yearly.error} busy={yearly.isValidating} onRetry={yearly.retry}>
           {(report) => (
             <>

@@ -6,7 +6,7 @@ import { alpha } from '@mui/material/styles';
 import type { ImportantDate, ReportSection } from '@/features/reports/api/get-report';
 import { timelineOf } from '@/features/reports/utils/important-dates';
 import { hourDependentLabels } from '@/lib/bazi-details';
-import { formatJapaneseDate } from '@/lib/local-date';
+import { formatCalendarDate } from '@/lib/dates';
 
 /** A section body's paragraphs: separated by a blank line; a single line break stays a line break. */
 export const paragraphsOf = (body: string) =>
@@ -83,7 +83,7 @@ export function ImportantDateList({ dates, today }: { dates: ImportantDate[]; to
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '9em 1fr' }, columnGap: 2, p: 1.5, borderRadius: 2, bgcolor: 'background.default' }}
         >
           <Box component="span" sx={{ fontWeight: 700, color: item.state === 'past' ? 'text.secondary' : 'primary.main' }}>
-            {formatJapaneseDate(item.date)}
+            {formatCalendarDate(item.date)}
             {item.state === 'next' ? (
               <Box component="span" sx={{ ml: 1, fontSize: '0.75rem', color: 'secondary.dark' }}>
                 次の節目
