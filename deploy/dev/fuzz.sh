@@ -15,7 +15,8 @@ if [ ! -x "$VENV/bin/st" ] || ! "$VENV/bin/st" --version 2>/dev/null | grep -q "
   python3 -m venv "$VENV" && "$VENV/bin/pip" install --quiet "schemathesis==$SCHEMATHESIS_VERSION" \
     || die "could not install schemathesis from PyPI"
 fi
-build_frontend
+# The API is what is fuzzed; the SPA is built only when no build exists (make test built it for e2e).
+[ -f "$ROOT/frontend/dist/app/index.html" ] || build_frontend
 build_services
 FUZZ_MAIL_DIR="$DEV/fuzz-mail/$(date +%s)-$$"
 mkdir -p "$FUZZ_MAIL_DIR"
