@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
-# `make test`: every Rust test (unit and integration against real PostgreSQL and Redis), the
-# frontend's type check and unit tests, the Chromium end-to-end tests and a Schemathesis run over
-# the gateway's OpenAPI document.
+# `make test`: the Kubernetes manifests (make k8s-check), every Rust test (unit and integration
+# against real PostgreSQL and Redis), the frontend's type check and unit tests, the Chromium
+# end-to-end tests and a Schemathesis run over the gateway's OpenAPI document.
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
+
+# Offline and about two seconds, so first; it needs kustomize or kubectl, which a development
+# machine may lack: then it is skipped here (make k8s-check itself fails without one).
+say "Kubernetes manifests"
+if command -v kustomize >/dev/null || command -v kubectl >/dev/null; then
+  python3 "$ROOT/deploy/k8s/check.py"
+else
+  say "skipped: neither kustomize nor kubectl is installed (make k8s-check needs one)"
+fi
 
 ensure_postgres
 ensure_redis
