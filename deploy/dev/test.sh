@@ -5,13 +5,15 @@
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
 
-# Offline and about two seconds, so first; it needs kustomize or kubectl, which a development
-# machine may lack: then it is skipped here (make k8s-check itself fails without one).
+# Offline and about a second, so first. It needs kustomize or kubectl and PyYAML, which a
+# development machine may lack: then it is skipped here (make k8s-check itself fails without them).
 say "Kubernetes manifests"
-if command -v kustomize >/dev/null || command -v kubectl >/dev/null; then
-  python3 "$ROOT/deploy/k8s/check.py"
-else
+if ! command -v kustomize >/dev/null && ! command -v kubectl >/dev/null; then
   say "skipped: neither kustomize nor kubectl is installed (make k8s-check needs one)"
+elif ! python3 -c 'import yaml' 2>/dev/null; then
+  say "skipped: python3 lacks PyYAML (make k8s-check needs it: apt-get install python3-yaml)"
+else
+  python3 "$ROOT/deploy/k8s/check.py"
 fi
 
 ensure_postgres
