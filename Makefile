@@ -2,10 +2,10 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin test test-rust test-frontend test-e2e fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
+.PHONY: help dev admin test test-rust test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 dev: ## run the whole app (PostgreSQL, Redis, services, gateway, SPA) and print the URL; Ctrl-C stops it
 	@deploy/dev/dev.sh
@@ -13,7 +13,7 @@ dev: ## run the whole app (PostgreSQL, Redis, services, gateway, SPA) and print 
 admin: ## create (or reset) an admin account: make admin EMAIL=you@example.jp (asks for the password)
 	@deploy/dev/admin.sh "$(EMAIL)"
 
-test: ## every test: Rust unit + integration, frontend unit, Chromium end-to-end
+test: ## every test: Kubernetes manifests, Rust unit + integration, frontend unit, Chromium end-to-end, fuzzing
 	@deploy/dev/test.sh
 
 test-rust: ## Rust tests only
@@ -24,6 +24,9 @@ test-frontend: ## frontend type check and unit tests only
 
 test-e2e: ## Chromium end-to-end tests only (starts the fleet on free ports)
 	@deploy/dev/e2e.sh
+
+k8s-check: ## render k8s/base and both overlays and check every service against the shared manifests (offline, ~2 s)
+	@python3 deploy/k8s/check.py
 
 fuzz: ## Schemathesis over /api/openapi.json against the real fleet, signed in; fails on any answer >= 500
 	@deploy/dev/fuzz.sh

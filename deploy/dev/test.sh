@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
-# `make test`: every Rust test (unit and integration against real PostgreSQL and Redis), the
-# frontend's type check and unit tests, the Chromium end-to-end tests and a Schemathesis run over
-# the gateway's OpenAPI document.
+# `make test`: the Kubernetes manifests (make k8s-check), every Rust test (unit and integration
+# against real PostgreSQL and Redis), the frontend's type check and unit tests, the Chromium
+# end-to-end tests and a Schemathesis run over the gateway's OpenAPI document.
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
+
+# Offline and about a second, so first. It needs kustomize or kubectl and PyYAML, which a
+# development machine may lack: then it is skipped here (make k8s-check itself fails without them).
+say "Kubernetes manifests"
+if ! command -v kustomize >/dev/null && ! command -v kubectl >/dev/null; then
+  say "skipped: neither kustomize nor kubectl is installed (make k8s-check needs one)"
+elif ! python3 -c 'import yaml' 2>/dev/null; then
+  say "skipped: python3 lacks PyYAML (make k8s-check needs it: apt-get install python3-yaml)"
+else
+  python3 "$ROOT/deploy/k8s/check.py"
+fi
 
 ensure_postgres
 ensure_redis
