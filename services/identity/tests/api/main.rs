@@ -9,6 +9,6 @@ mod login;
 mod migrations;
 mod reset;
 mod sign_up;
-mod username;
 mod timezone;
+mod username;
 mod verify;
