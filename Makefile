@@ -13,7 +13,7 @@ dev: ## run the whole app (PostgreSQL, Redis, services, gateway, SPA) and print 
 admin: ## create (or reset) an admin account: make admin EMAIL=you@example.jp (asks for the password)
 	@deploy/dev/admin.sh "$(EMAIL)"
 
-test: ## every test: Kubernetes manifests, Rust unit + integration, frontend unit, Chromium end-to-end, fuzzing
+test: ## every test: Kubernetes manifests, make lint, Rust unit + integration, frontend unit, Chromium end-to-end, fuzzing
 	@deploy/dev/test.sh
 
 test-rust: ## Rust tests only
@@ -52,8 +52,8 @@ build: ## release build of every binary and the SPA
 fmt: ## format Rust code
 	cargo fmt --all
 
-lint: ## clippy with the workspace lints
-	cargo clippy --workspace --all-targets -- -D warnings
+lint: ## every style check (part of make test): rustfmt, docs/configuration.md complete, cargo-deny, tsc, ESLint, clippy
+	@deploy/dev/lint.sh
 
 clean: ## remove build outputs and local dev state
 	rm -rf target frontend/dist .dev

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `make test`: the Kubernetes manifests (make k8s-check), every Rust test (unit and integration
-# against real PostgreSQL and Redis), the frontend's type check and unit tests, the Chromium
-# end-to-end tests and a Schemathesis run over the gateway's OpenAPI document.
+# `make test`: the Kubernetes manifests (make k8s-check), `make lint` (formatting, docs,
+# dependencies, type check, ESLint, clippy), every Rust test (unit and integration against real
+# PostgreSQL and Redis), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
+# run over the gateway's OpenAPI document. Cheapest first: a failed check stops the run before any
+# server is started.
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
 
@@ -16,6 +18,8 @@ else
   python3 "$ROOT/deploy/k8s/check.py"
 fi
 
+"$ROOT/deploy/dev/lint.sh"
+
 ensure_postgres
 ensure_redis
 ensure_smtp_sink
@@ -29,8 +33,8 @@ else
   cargo test --workspace --no-fail-fast
 fi
 
-say "frontend type check and unit tests"
-(cd "$ROOT/frontend" && npm run --silent typecheck && npm test --silent)
+say "frontend unit tests"
+(cd "$ROOT/frontend" && npm test --silent)
 
 say "end-to-end tests"
 "$ROOT/deploy/dev/e2e.sh"
