@@ -1,6 +1,6 @@
 // ESLint for the SPA (`npm run lint`, part of `make lint`). Type errors are tsc's job
 // (`npm run typecheck`); this catches what the compiler cannot: the rules of hooks, effect
-// dependencies, and the layout rules of the style guide (§12) (no cross-feature imports, `@/` paths).
+// dependencies, and layout rules of frontend/README.md (no cross-feature imports, `@/` paths).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -50,7 +50,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noParentPaths] }],
     },
   },
-  // A feature never imports another feature: shared code moves to components/, lib/ or hooks/.
+  // A feature never imports another feature: shared code moves to components/ or lib/.
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -61,7 +61,7 @@ export default tseslint.config(
             noParentPaths,
             {
               group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: `A feature imports no other feature (STYLE §12); move what ${feature} shares to components/ or lib/.`,
+              message: `A feature imports no other feature (frontend/README.md); move what ${feature} shares to components/ or lib/.`,
             },
             {
               group: ['@/app-web', '@/app-web/**', '@/app-admin', '@/app-admin/**'],
