@@ -156,7 +156,8 @@ def test_start(path: Path, code: str) -> int:
 def rust_reads(problems: list[str]) -> tuple[list[Read], dict[Path, list[tuple[str, int]]]]:
     """Variables read by Rust code, and each member's own listening ports (from its config code)."""
     reads: list[Read] = []
-    own_ports: dict[Path, list[tuple[str, int]]] = {}
+    # (variable, a number or the name of a `const …: u16`) per crate, resolved below
+    own_ports: dict[Path, list[tuple[str, str]]] = {}
     members = workspace_members()
     consts: dict[Path, dict[str, int]] = {}
     for path in rust_files():
@@ -167,7 +168,7 @@ def rust_reads(problems: list[str]) -> tuple[list[Read], dict[Path, list[tuple[s
         tests_from = test_start(path, code)
         # A service's own ports: meguri_server::from_env(GRPC, ADMIN), with numbers or constants.
         for m in re.finditer(r"meguri_server::from_env\(\s*(\w+)\s*,\s*(\w+)\s*\)", code[:tests_from]):
-            own_ports.setdefault(member, []).extend([("GRPC_PORT", m.group(1)), ("ADMIN_PORT", m.group(2))])  # type: ignore[list-item]
+            own_ports.setdefault(member, []).extend([("GRPC_PORT", m.group(1)), ("ADMIN_PORT", m.group(2))])
         if not re.search(r"env::var|Env::raw|\blookup\(", code):
             continue
         for m in re.finditer(rf'(?<![\w!])((?:\w+::)*\w+)\s*\(\s*"({NAME})"', code):
@@ -189,11 +190,11 @@ def rust_reads(problems: list[str]) -> tuple[list[Read], dict[Path, list[tuple[s
             ports = () if in_tests else ports_in(name, statement(code, m.start()))
             reads.append(Read(name, where, ports))
             if not in_tests and name in {"PORT", "GRPC_PORT", "ADMIN_PORT"} and ports:
-                own_ports.setdefault(member, []).append((name, ports[0]))
+                own_ports.setdefault(member, []).append((name, str(ports[0])))
     resolved: dict[Path, list[tuple[str, int]]] = {}
     for member, ports in own_ports.items():
         for var, value in ports:
-            if isinstance(value, int) or str(value).isdigit():
+            if value.isdigit():
                 resolved.setdefault(member, []).append((var, int(value)))
             elif value in consts.get(member, {}):
                 resolved.setdefault(member, []).append((var, consts[member][value]))
