@@ -2,8 +2,9 @@
 //!
 //! This file holds the ONE table from a stable code to the Japanese text a person reads
 //! ([`message_for`]) and the ONE mapping from a gRPC status to HTTP ([`ApiError::from_status`],
-//! per DESIGN "Contracts"). Services send the code in the `x-meguri-code` metadata entry; their own
-//! text never reaches a client.
+//! per DESIGN "Contracts"). Services send the code in the `x-meguri-code` metadata entry
+//! (`meguri-status`); their own text (short English for logs) never reaches a client. Every code a
+//! service can send (`meguri_status::codes`) has a message here, checked by a test.
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use serde::Serialize;
 use tonic::Code;
 
 /// The metadata entry in which a service names the stable code of an error.
-pub const CODE_METADATA: &str = "x-meguri-code";
+pub use meguri_status::CODE_METADATA;
 /// The gRPC metadata key in which a service says when a RESOURCE_EXHAUSTED call may be retried (seconds).
 pub const RETRY_AFTER_METADATA: &str = "retry-after";
 
@@ -87,6 +88,17 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "FEEDBACK_TOO_LONG" => "ご意見は1000文字以内で入力してください",
         "INVALID_CONTEXT" => "評価に添える情報の形式が正しくありません",
         "RATING_NOT_FOUND" => "先に評価を選んでください",
+        "INVALID_LIMIT" => "件数の指定が正しくありません",
+        // --- credits (billing) ---
+        "INVALID_USER_ID" => "ユーザーIDの形式が正しくありません",
+        "INVALID_AMOUNT" => "クレジット数は1〜1,000,000の範囲で指定してください",
+        "INVALID_IDEMPOTENCY_KEY" => "リクエストの識別キーの形式が正しくありません",
+        "INVALID_REASON" => "理由の指定が正しくありません",
+        "IDEMPOTENCY_KEY_REUSED" => "この識別キーはすでに別の操作で使われています",
+        "INSUFFICIENT_CREDITS" => "クレジットが足りません",
+        "BALANCE_LIMIT_EXCEEDED" => "クレジット残高の上限を超えるため、追加できません",
+        "SPEND_NOT_FOUND" => "該当するクレジットの利用が見つかりません",
+        "CONFLICT" => "ほかの操作と重なりました。もう一度お試しください",
         // --- session and access ---
         "UNAUTHENTICATED" => "ログインが必要です",
         "PERMISSION_DENIED" => "この操作を行う権限がありません",
@@ -320,6 +332,17 @@ mod tests {
         ];
         for (code, http) in cases {
             assert_eq!(http_status_for(code).as_u16(), http, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn every_code_a_service_can_send_has_a_japanese_message() {
+        for (service, codes) in meguri_status::codes::ALL {
+            for code in *codes {
+                let message = message_for(code);
+                assert!(message.is_some(), "{service} can send {code}, which has no Japanese message");
+                assert!(message.is_some_and(|m| !m.is_ascii()), "{code}: not Japanese");
+            }
         }
     }
 

@@ -1,10 +1,12 @@
-//! The billing errors, mapped to gRPC once. The stable code travels in `x-meguri-code`; the
-//! gateway holds the Japanese message for each code.
+//! The billing errors, mapped to gRPC once with `meguri-status`. The stable code travels in
+//! `x-meguri-code`; the status message is English for logs; the gateway holds the Japanese message
+//! for each code.
 
 use tonic::{Code, Status};
 
-/// The metadata key of the stable code.
-pub const CODE_METADATA: &str = "x-meguri-code";
+/// Every stable code billing can send (checked below against [`Error`], and by the gateway against
+/// its Japanese table).
+pub const CODES: &[&str] = meguri_status::codes::BILLING;
 
 /// Every case a caller can act on, plus [`Error::Unexpected`].
 #[derive(Debug, thiserror::Error)]
@@ -48,29 +50,38 @@ pub enum Error {
     /// `AlreadyExists`, `CONFLICT`: a unique constraint not otherwise handled.
     #[error("conflict")]
     Conflict { constraint: String },
-    /// `Internal`: logged with its cause chain, never sent.
+    /// `Internal`, `INTERNAL_ERROR`: logged with its cause chain, never sent. `Unavailable`,
+    /// `SERVICE_UNAVAILABLE` when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
 
 impl Error {
-    /// The gRPC code and stable code of this error.
+    /// The gRPC code, the stable code and the English log message of this error (a fixed sentence
+    /// about the caller's request, or "internal error").
     #[must_use]
-    pub const fn codes(&self) -> (Code, &'static str) {
+    pub fn parts(&self) -> (Code, &'static str, &'static str) {
         match self {
-            Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID"),
-            Self::InvalidAmount => (Code::InvalidArgument, "INVALID_AMOUNT"),
-            Self::InvalidIdempotencyKey => (Code::InvalidArgument, "INVALID_IDEMPOTENCY_KEY"),
-            Self::InvalidReason => (Code::InvalidArgument, "INVALID_REASON"),
-            Self::InvalidLimit => (Code::InvalidArgument, "INVALID_LIMIT"),
-            Self::IdempotencyKeyReused => (Code::InvalidArgument, "IDEMPOTENCY_KEY_REUSED"),
-            Self::InsufficientCredits => (Code::FailedPrecondition, "INSUFFICIENT_CREDITS"),
-            Self::BalanceLimit => (Code::FailedPrecondition, "BALANCE_LIMIT_EXCEEDED"),
-            Self::SpendNotFound => (Code::NotFound, "SPEND_NOT_FOUND"),
-            Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED"),
-            Self::Unauthenticated => (Code::Unauthenticated, "UNAUTHENTICATED"),
-            Self::Conflict { .. } => (Code::AlreadyExists, "CONFLICT"),
-            Self::Unexpected(_) => (Code::Internal, "INTERNAL"),
+            Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID", "invalid user id"),
+            Self::InvalidAmount => (Code::InvalidArgument, "INVALID_AMOUNT", "invalid amount"),
+            Self::InvalidIdempotencyKey => {
+                (Code::InvalidArgument, "INVALID_IDEMPOTENCY_KEY", "invalid idempotency key")
+            }
+            Self::InvalidReason => (Code::InvalidArgument, "INVALID_REASON", "invalid reason"),
+            Self::InvalidLimit => (Code::InvalidArgument, "INVALID_LIMIT", "invalid limit"),
+            Self::IdempotencyKeyReused => {
+                (Code::InvalidArgument, "IDEMPOTENCY_KEY_REUSED", "idempotency key reused for a different change")
+            }
+            Self::InsufficientCredits => (Code::FailedPrecondition, "INSUFFICIENT_CREDITS", "insufficient credits"),
+            Self::BalanceLimit => (Code::FailedPrecondition, "BALANCE_LIMIT_EXCEEDED", "balance limit exceeded"),
+            Self::SpendNotFound => (Code::NotFound, "SPEND_NOT_FOUND", "spend not found"),
+            Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
+            Self::Unauthenticated => (Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+            Self::Conflict { .. } => (Code::AlreadyExists, "CONFLICT", "conflict"),
+            Self::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "database unavailable")
+            }
+            Self::Unexpected(_) => (Code::Internal, meguri_status::INTERNAL_ERROR, "internal error"),
         }
     }
 
@@ -95,30 +106,17 @@ impl From<diesel::result::Error> for Error {
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {
-        if let Error::Unexpected(e) = &error
-            && meguri_db::is_unavailable(e.as_ref())
-        {
-            tracing::warn!(name: "billing.database.unavailable", cause_chain = ?e, "the database did not answer");
-            let mut status = Status::unavailable("database unavailable");
-            status
-                .metadata_mut()
-                .insert(CODE_METADATA, tonic::metadata::MetadataValue::from_static("SERVICE_UNAVAILABLE"));
-            return status;
-        }
-        let (code, stable) = error.codes();
-        let message = match &error {
+        let (code, stable, message) = error.parts();
+        match &error {
+            Error::Unexpected(e) if code == Code::Unavailable => {
+                tracing::warn!(name: "billing.database.unavailable", cause_chain = ?e, "the database did not answer");
+            }
             Error::Unexpected(e) => {
                 tracing::error!(name: "billing.unexpected", grpc_code = "Internal", error.cause_chain = ?e, "billing.unexpected: unexpected error");
-                "internal error".to_owned()
             }
-            // The Display of every other variant is a fixed sentence about the caller's request.
-            other => other.to_string(),
-        };
-        let mut status = Status::new(code, message);
-        if let Ok(value) = stable.parse() {
-            status.metadata_mut().insert(CODE_METADATA, value);
+            _ => {}
         }
-        status
+        meguri_status::status(code, stable, message)
     }
 }
 
@@ -126,14 +124,65 @@ impl From<Error> for Status {
 mod tests {
     use super::*;
 
+    /// One error of every variant; the match makes a new variant fail to compile until it is added.
+    fn one_of_each() -> Vec<Error> {
+        let all = vec![
+            Error::InvalidUserId,
+            Error::InvalidAmount,
+            Error::InvalidIdempotencyKey,
+            Error::InvalidReason,
+            Error::InvalidLimit,
+            Error::IdempotencyKeyReused,
+            Error::InsufficientCredits,
+            Error::BalanceLimit,
+            Error::SpendNotFound,
+            Error::PermissionDenied,
+            Error::Unauthenticated,
+            Error::Conflict { constraint: "ledger_pkey".to_owned() },
+            Error::Unexpected(anyhow::anyhow!("boom")),
+        ];
+        for e in &all {
+            match e {
+                Error::InvalidUserId
+                | Error::InvalidAmount
+                | Error::InvalidIdempotencyKey
+                | Error::InvalidReason
+                | Error::InvalidLimit
+                | Error::IdempotencyKeyReused
+                | Error::InsufficientCredits
+                | Error::BalanceLimit
+                | Error::SpendNotFound
+                | Error::PermissionDenied
+                | Error::Unauthenticated
+                | Error::Conflict { .. }
+                | Error::Unexpected(_) => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_code_billing_sends_is_in_its_list() {
+        for error in one_of_each() {
+            let status = Status::from(error);
+            let code = meguri_status::code_of(&status).expect("every status carries a code");
+            assert!(CODES.contains(&code), "{code} is missing from meguri_status::codes::BILLING");
+        }
+        assert!(CODES.contains(&meguri_status::SERVICE_UNAVAILABLE));
+    }
+
     #[test]
     fn statuses_carry_the_stable_code_and_no_internal_text() {
         let status = Status::from(Error::InsufficientCredits);
         assert_eq!(status.code(), Code::FailedPrecondition);
-        assert_eq!(status.metadata().get(CODE_METADATA).and_then(|v| v.to_str().ok()), Some("INSUFFICIENT_CREDITS"));
+        assert_eq!(meguri_status::code_of(&status), Some("INSUFFICIENT_CREDITS"));
+
+        let status = Status::from(Error::Conflict { constraint: "ledger_user_key_idx".to_owned() });
+        assert!(!status.message().contains("ledger"));
 
         let status = Status::from(Error::Unexpected(anyhow::anyhow!("relation \"balances\" at 10.0.0.7")));
         assert_eq!(status.code(), Code::Internal);
         assert_eq!(status.message(), "internal error");
+        assert_eq!(meguri_status::code_of(&status), Some(meguri_status::INTERNAL_ERROR));
     }
 }

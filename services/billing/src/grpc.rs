@@ -24,7 +24,7 @@ impl BillingService {
 }
 
 fn caller<T>(request: &Request<T>) -> Result<Caller, Error> {
-    meguri_auth::claims(request).map(Caller::from).ok_or(Error::Unauthenticated)
+    meguri_auth::caller(request).ok_or(Error::Unauthenticated)
 }
 
 /// An optional user id: empty means "the caller's own".

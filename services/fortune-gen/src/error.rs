@@ -1,8 +1,8 @@
-//! fortune-gen's errors: the cases a caller can act on, each with its gRPC status, its stable code
-//! (`x-meguri-code`) and a Japanese message for a person (the status message; it never carries
-//! internal detail), plus one catch-all that is logged and never shown.
+//! fortune-gen's errors: the cases a caller can act on, each with its gRPC status and stable code
+//! (`x-meguri-code`), plus one catch-all that is logged and never shown. Statuses are built by
+//! `meguri-status`; their messages are English for logs (the gateway owns the Japanese).
 
-use tonic::Status;
+use tonic::{Code, Status};
 
 use crate::domain::Invalid;
 
@@ -20,7 +20,7 @@ pub enum Error {
     /// NOT_FOUND RATING_NOT_FOUND: no rating of that content by the caller.
     #[error("rating not found")]
     RatingNotFound,
-    /// UNAVAILABLE TEMPORARILY_UNAVAILABLE: bazi-engine (or identity) did not answer in time.
+    /// UNAVAILABLE SERVICE_UNAVAILABLE: bazi-engine (or identity) did not answer in time.
     #[error("a dependency is unavailable: {0}")]
     Unavailable(String),
     /// UNAUTHENTICATED: a user-scoped call without a user token.
@@ -29,7 +29,8 @@ pub enum Error {
     /// PERMISSION_DENIED: an admin-only call without an admin token.
     #[error("admin token required")]
     PermissionDenied,
-    /// INTERNAL: anything else; logged with its cause chain.
+    /// INTERNAL INTERNAL_ERROR: anything else; logged with its cause chain. UNAVAILABLE
+    /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -46,68 +47,54 @@ impl From<meguri_db::DbError> for Error {
     }
 }
 
+/// Every stable code fortune-gen can send (checked below against [`Error`], and by the gateway
+/// against its Japanese table).
+pub const CODES: &[&str] = meguri_status::codes::FORTUNE_GEN;
+
 impl Error {
-    /// The stable code.
+    /// The gRPC code, the stable code and the English log message of this error.
     #[must_use]
-    pub fn code(&self) -> &'static str {
+    pub fn parts(&self) -> (Code, &'static str, &'static str) {
         match self {
-            Self::Invalid(invalid) => invalid.code(),
-            Self::ChartNotReady => "CHART_NOT_READY",
-            Self::ProfileIncomplete => "PROFILE_INCOMPLETE",
-            Self::RatingNotFound => "RATING_NOT_FOUND",
-            Self::Unavailable(_) => "TEMPORARILY_UNAVAILABLE",
-            Self::NotAUser => "UNAUTHENTICATED",
-            Self::PermissionDenied => "PERMISSION_DENIED",
-            Self::Unexpected(_) => "INTERNAL_ERROR",
+            Self::Invalid(invalid) => (Code::InvalidArgument, invalid.code(), "invalid input"),
+            Self::ChartNotReady => (Code::FailedPrecondition, "CHART_NOT_READY", "chart not ready"),
+            Self::ProfileIncomplete => (Code::FailedPrecondition, "PROFILE_INCOMPLETE", "no birth date"),
+            Self::RatingNotFound => (Code::NotFound, "RATING_NOT_FOUND", "rating not found"),
+            Self::Unavailable(_) => {
+                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "a dependency is unavailable")
+            }
+            Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
+            Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "admin token required"),
+            Self::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "database unavailable")
+            }
+            Self::Unexpected(_) => (Code::Internal, meguri_status::INTERNAL_ERROR, "internal error"),
         }
     }
 
-    /// What a person is told.
+    /// The stable code.
     #[must_use]
-    pub fn message(&self) -> &'static str {
-        match self {
-            Self::Invalid(invalid) => invalid.message(),
-            Self::ChartNotReady => "命式を準備しています。しばらくしてからもう一度お試しください",
-            Self::ProfileIncomplete => "生年月日が登録されていません。プロフィールから登録してください",
-            Self::RatingNotFound => "評価が見つかりません",
-            Self::Unavailable(_) => "ただいま占いを読み込めません。しばらくしてからもう一度お試しください",
-            Self::NotAUser => "ログインが必要です",
-            Self::PermissionDenied => "この操作を行う権限がありません",
-            Self::Unexpected(_) => "エラーが発生しました。しばらくしてからもう一度お試しください",
-        }
+    pub fn code(&self) -> &'static str {
+        self.parts().1
     }
 }
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {
-        let (code, message) = (error.code(), error.message());
-        let mut status = match &error {
-            Error::Invalid(_) => Status::invalid_argument(message),
-            Error::ChartNotReady | Error::ProfileIncomplete => Status::failed_precondition(message),
-            Error::RatingNotFound => Status::not_found(message),
+        let (code, stable, message) = error.parts();
+        match &error {
             Error::Unavailable(what) => {
                 tracing::warn!(name: "fortune_gen.dependency.unavailable", dependency = %what, "a dependency did not answer");
-                Status::unavailable(message)
             }
-            Error::NotAUser => Status::unauthenticated(message),
-            Error::PermissionDenied => Status::permission_denied(message),
-            Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+            Error::Unexpected(e) if code == Code::Unavailable => {
                 tracing::warn!(name: "fortune_gen.database.unavailable", cause_chain = ?e, "the database did not answer");
-                let mut status = Status::unavailable("database unavailable");
-                status
-                    .metadata_mut()
-                    .insert("x-meguri-code", tonic::metadata::MetadataValue::from_static("SERVICE_UNAVAILABLE"));
-                return status;
             }
             Error::Unexpected(e) => {
                 tracing::error!(name: "fortune_gen.unexpected", cause_chain = ?e, "unexpected error");
-                return Status::internal("internal error");
             }
-        };
-        if let Ok(value) = code.parse() {
-            status.metadata_mut().insert("x-meguri-code", value);
+            _ => {}
         }
-        status
+        meguri_status::status(code, stable, message)
     }
 }
 
@@ -115,25 +102,91 @@ impl From<Error> for Status {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_status_carries_the_code_and_the_japanese_message() {
-        let status = Status::from(Error::ChartNotReady);
-        assert_eq!(status.code(), tonic::Code::FailedPrecondition);
-        assert_eq!(status.message(), "命式を準備しています。しばらくしてからもう一度お試しください");
-        assert_eq!(status.metadata().get("x-meguri-code").and_then(|v| v.to_str().ok()), Some("CHART_NOT_READY"));
-        let status = Status::from(Error::Invalid(Invalid::TimezoneOffset));
-        assert_eq!(status.code(), tonic::Code::InvalidArgument);
-        assert_eq!(
-            status.metadata().get("x-meguri-code").and_then(|v| v.to_str().ok()),
-            Some("INVALID_TIMEZONE_OFFSET")
-        );
+    /// One error of every variant; the matches make a new variant fail to compile until it is added.
+    fn one_of_each() -> Vec<Error> {
+        let invalid = [
+            Invalid::TimezoneOffset,
+            Invalid::FortuneType,
+            Invalid::ContentHash,
+            Invalid::Rating,
+            Invalid::FeedbackTooLong,
+            Invalid::Context,
+            Invalid::Limit,
+        ];
+        for i in invalid {
+            match i {
+                Invalid::TimezoneOffset
+                | Invalid::FortuneType
+                | Invalid::ContentHash
+                | Invalid::Rating
+                | Invalid::FeedbackTooLong
+                | Invalid::Context
+                | Invalid::Limit => {}
+            }
+        }
+        let mut all: Vec<Error> = invalid.into_iter().map(Error::Invalid).collect();
+        all.extend([
+            Error::ChartNotReady,
+            Error::ProfileIncomplete,
+            Error::RatingNotFound,
+            Error::Unavailable("bazi-engine".to_owned()),
+            Error::NotAUser,
+            Error::PermissionDenied,
+            Error::Unexpected(anyhow::anyhow!("boom")),
+        ]);
+        for e in &all {
+            match e {
+                Error::Invalid(_)
+                | Error::ChartNotReady
+                | Error::ProfileIncomplete
+                | Error::RatingNotFound
+                | Error::Unavailable(_)
+                | Error::NotAUser
+                | Error::PermissionDenied
+                | Error::Unexpected(_) => {}
+            }
+        }
+        all
     }
 
     #[test]
-    fn an_unexpected_error_says_nothing_of_its_cause() {
+    fn every_code_fortune_gen_sends_is_in_its_list() {
+        for error in one_of_each() {
+            let status = Status::from(error);
+            let code = meguri_status::code_of(&status).expect("every status carries a code");
+            assert!(CODES.contains(&code), "{code} is missing from meguri_status::codes::FORTUNE_GEN");
+        }
+    }
+
+    #[test]
+    fn a_status_carries_the_code_and_an_english_message() {
+        let status = Status::from(Error::ChartNotReady);
+        assert_eq!(status.code(), Code::FailedPrecondition);
+        assert_eq!(status.message(), "chart not ready");
+        assert_eq!(meguri_status::code_of(&status), Some("CHART_NOT_READY"));
+        let status = Status::from(Error::Invalid(Invalid::TimezoneOffset));
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(meguri_status::code_of(&status), Some("INVALID_TIMEZONE_OFFSET"));
+        for error in one_of_each() {
+            let status = Status::from(error);
+            assert!(status.message().is_ascii(), "{}", status.message());
+        }
+    }
+
+    #[test]
+    fn a_dependency_that_does_not_answer_is_service_unavailable() {
+        let status = Status::from(Error::Unavailable("bazi-engine: deadline".to_owned()));
+
+        assert_eq!(status.code(), Code::Unavailable);
+        assert_eq!(meguri_status::code_of(&status), Some(meguri_status::SERVICE_UNAVAILABLE));
+        assert!(!status.message().contains("deadline"));
+    }
+
+    #[test]
+    fn an_unexpected_error_is_the_shared_catch_all_and_says_nothing_of_its_cause() {
         let status = Status::from(Error::Unexpected(anyhow::anyhow!("password=hunter2 at db:5432")));
-        assert_eq!(status.code(), tonic::Code::Internal);
+        assert_eq!(status.code(), Code::Internal);
         assert_eq!(status.message(), "internal error");
-        assert!(status.metadata().get("x-meguri-code").is_none());
+        assert_eq!(meguri_status::code_of(&status), Some(meguri_status::INTERNAL_ERROR));
     }
 }

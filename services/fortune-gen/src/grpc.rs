@@ -1,7 +1,7 @@
 //! The tonic service: proto → domain input, call [`Fortune`], domain → proto. No SQL, no rules.
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use meguri_auth::{Role, Subject};
+use meguri_auth::Role;
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::fortune as pb;
@@ -19,17 +19,11 @@ pub struct FortuneService {
 
 /// The signed-in user a user-scoped call is made for.
 fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
-    match meguri_auth::claims(request) {
-        Some(claims) if matches!(claims.role, Role::User | Role::Admin) => match claims.sub {
-            Subject::User(id) => Ok(id),
-            Subject::Anonymous => Err(Error::NotAUser.into()),
-        },
-        _ => Err(Error::NotAUser.into()),
-    }
+    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or_else(|| Error::NotAUser.into())
 }
 
 fn admin<T>(request: &Request<T>) -> Result<(), Status> {
-    match meguri_auth::claims(request).map(|c| c.role) {
+    match meguri_auth::caller(request).map(|c| c.role) {
         Some(Role::Admin) => Ok(()),
         Some(_) => Err(Error::PermissionDenied.into()),
         None => Err(Error::NotAUser.into()),

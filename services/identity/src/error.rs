@@ -1,7 +1,8 @@
 //! identity's errors: the cases a caller can act on, each with its gRPC status and stable code
-//! (`x-meguri-code`), plus one catch-all that is logged and never shown.
+//! (`x-meguri-code`), plus one catch-all that is logged and never shown. Statuses are built by
+//! `meguri-status`; their messages are English for logs.
 
-use tonic::Status;
+use tonic::{Code, Status};
 
 use crate::domain::Invalid;
 
@@ -67,7 +68,8 @@ pub enum Error {
     /// INVALID_ARGUMENT INVALID_USER_ID: a user id that is not a UUID.
     #[error("invalid user id")]
     InvalidUserId,
-    /// INTERNAL: anything else; logged with its cause chain.
+    /// INTERNAL INTERNAL_ERROR: anything else; logged with its cause chain. UNAVAILABLE
+    /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -95,68 +97,171 @@ impl From<meguri_db::DbError> for Error {
     }
 }
 
+/// Every stable code identity can send (checked below against [`Error`], and by the gateway
+/// against its Japanese table).
+pub const CODES: &[&str] = meguri_status::codes::IDENTITY;
+
 impl Error {
+    /// The gRPC code, the stable code and the English log message of this error.
+    #[must_use]
+    pub fn parts(&self) -> (Code, &'static str, &'static str) {
+        match self {
+            Self::Invalid(invalid) => (Code::InvalidArgument, invalid.code(), "invalid input"),
+            Self::EmailTaken => (Code::AlreadyExists, "EMAIL_TAKEN", "e-mail address taken"),
+            Self::UsernameTaken => (Code::AlreadyExists, "USERNAME_TAKEN", "username taken"),
+            Self::UsernameLookalike => (Code::AlreadyExists, "USERNAME_LOOKALIKE", "username looks like a taken one"),
+            Self::CodeInvalid => (Code::InvalidArgument, "CODE_INVALID", "wrong verification code"),
+            Self::CodeExpired => (Code::FailedPrecondition, "CODE_EXPIRED", "verification code expired"),
+            Self::CodeExhausted => (Code::FailedPrecondition, "CODE_EXHAUSTED", "verification code voided"),
+            Self::CodeUsed => (Code::FailedPrecondition, "CODE_ALREADY_USED", "verification code already used"),
+            Self::InvalidCredentials => (Code::Unauthenticated, "INVALID_CREDENTIALS", "invalid credentials"),
+            Self::EmailNotVerified => (Code::PermissionDenied, "EMAIL_NOT_VERIFIED", "e-mail not verified"),
+            Self::WrongPassword => (Code::PermissionDenied, "WRONG_PASSWORD", "wrong current password"),
+            Self::ResetTokenInvalid => (Code::InvalidArgument, "RESET_TOKEN_INVALID", "invalid reset token"),
+            Self::EmailChangeTokenInvalid => {
+                (Code::InvalidArgument, "EMAIL_CHANGE_TOKEN_INVALID", "invalid e-mail change token")
+            }
+            Self::SameEmail => (Code::InvalidArgument, "SAME_EMAIL", "same e-mail address"),
+            Self::UserNotFound => (Code::NotFound, "USER_NOT_FOUND", "user not found"),
+            Self::AdminInactive => (Code::PermissionDenied, "ADMIN_INACTIVE", "admin account inactive"),
+            Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
+            Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "service or admin token required"),
+            Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID", "invalid user id"),
+            Self::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "database unavailable")
+            }
+            Self::Unexpected(_) => (Code::Internal, meguri_status::INTERNAL_ERROR, "internal error"),
+        }
+    }
+
     /// The stable code.
     #[must_use]
     pub fn code(&self) -> &'static str {
-        match self {
-            Self::Invalid(invalid) => invalid.code(),
-            Self::EmailTaken => "EMAIL_TAKEN",
-            Self::UsernameTaken => "USERNAME_TAKEN",
-            Self::UsernameLookalike => "USERNAME_LOOKALIKE",
-            Self::CodeInvalid => "CODE_INVALID",
-            Self::CodeExpired => "CODE_EXPIRED",
-            Self::CodeExhausted => "CODE_EXHAUSTED",
-            Self::CodeUsed => "CODE_ALREADY_USED",
-            Self::InvalidCredentials => "INVALID_CREDENTIALS",
-            Self::EmailNotVerified => "EMAIL_NOT_VERIFIED",
-            Self::WrongPassword => "WRONG_PASSWORD",
-            Self::ResetTokenInvalid => "RESET_TOKEN_INVALID",
-            Self::EmailChangeTokenInvalid => "EMAIL_CHANGE_TOKEN_INVALID",
-            Self::SameEmail => "SAME_EMAIL",
-            Self::UserNotFound => "USER_NOT_FOUND",
-            Self::AdminInactive => "ADMIN_INACTIVE",
-            Self::NotAUser => "UNAUTHENTICATED",
-            Self::PermissionDenied => "PERMISSION_DENIED",
-            Self::InvalidUserId => "INVALID_USER_ID",
-            Self::Unexpected(_) => "INTERNAL_ERROR",
-        }
+        self.parts().1
     }
 }
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {
-        let code = error.code();
-        let mut status = match &error {
-            Error::Invalid(_)
-            | Error::CodeInvalid
-            | Error::ResetTokenInvalid
-            | Error::EmailChangeTokenInvalid
-            | Error::SameEmail
-            | Error::InvalidUserId => Status::invalid_argument(code),
-            Error::EmailTaken | Error::UsernameTaken | Error::UsernameLookalike => Status::already_exists(code),
-            Error::CodeExpired | Error::CodeExhausted | Error::CodeUsed => Status::failed_precondition(code),
-            Error::InvalidCredentials | Error::NotAUser => Status::unauthenticated(code),
-            Error::EmailNotVerified | Error::WrongPassword | Error::AdminInactive | Error::PermissionDenied => {
-                Status::permission_denied(code)
-            }
-            Error::UserNotFound => Status::not_found(code),
-            Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
+        let (code, stable, message) = error.parts();
+        match &error {
+            Error::Unexpected(e) if code == Code::Unavailable => {
                 tracing::warn!(name: "identity.database.unavailable", cause_chain = ?e, "the database did not answer");
-                let mut status = Status::unavailable("database unavailable");
-                status
-                    .metadata_mut()
-                    .insert("x-meguri-code", tonic::metadata::MetadataValue::from_static("SERVICE_UNAVAILABLE"));
-                return status;
             }
             Error::Unexpected(e) => {
                 tracing::error!(name: "identity.unexpected", cause_chain = ?e, "unexpected error");
-                return Status::internal("internal error");
             }
-        };
-        if let Ok(value) = code.parse() {
-            status.metadata_mut().insert("x-meguri-code", value);
+            _ => {}
         }
-        status
+        meguri_status::status(code, stable, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One error of every variant; the match makes a new variant fail to compile until it is added.
+    fn one_of_each() -> Vec<Error> {
+        let invalid = [
+            Invalid::Email,
+            Invalid::PasswordTooShort,
+            Invalid::PasswordTooLong,
+            Invalid::Username(crate::domain::UsernameError::OnlyUnderscores),
+            Invalid::Name,
+            Invalid::BirthDate,
+            Invalid::BirthDateRequired,
+            Invalid::BirthTime,
+            Invalid::BirthLocation,
+            Invalid::Coordinates,
+            Invalid::Gender,
+            Invalid::PrivacyPolicyRequired,
+            Invalid::Code,
+            Invalid::TimezoneOffset,
+        ];
+        for i in invalid {
+            match i {
+                Invalid::Email
+                | Invalid::PasswordTooShort
+                | Invalid::PasswordTooLong
+                | Invalid::Username(_)
+                | Invalid::Name
+                | Invalid::BirthDate
+                | Invalid::BirthDateRequired
+                | Invalid::BirthTime
+                | Invalid::BirthLocation
+                | Invalid::Coordinates
+                | Invalid::Gender
+                | Invalid::PrivacyPolicyRequired
+                | Invalid::Code
+                | Invalid::TimezoneOffset => {}
+            }
+        }
+        let mut all: Vec<Error> = invalid.into_iter().map(Error::Invalid).collect();
+        all.extend([
+            Error::EmailTaken,
+            Error::UsernameTaken,
+            Error::UsernameLookalike,
+            Error::CodeInvalid,
+            Error::CodeExpired,
+            Error::CodeExhausted,
+            Error::CodeUsed,
+            Error::InvalidCredentials,
+            Error::EmailNotVerified,
+            Error::WrongPassword,
+            Error::ResetTokenInvalid,
+            Error::EmailChangeTokenInvalid,
+            Error::SameEmail,
+            Error::UserNotFound,
+            Error::AdminInactive,
+            Error::NotAUser,
+            Error::PermissionDenied,
+            Error::InvalidUserId,
+            Error::Unexpected(anyhow::anyhow!("boom")),
+        ]);
+        for e in &all {
+            match e {
+                Error::Invalid(_)
+                | Error::EmailTaken
+                | Error::UsernameTaken
+                | Error::UsernameLookalike
+                | Error::CodeInvalid
+                | Error::CodeExpired
+                | Error::CodeExhausted
+                | Error::CodeUsed
+                | Error::InvalidCredentials
+                | Error::EmailNotVerified
+                | Error::WrongPassword
+                | Error::ResetTokenInvalid
+                | Error::EmailChangeTokenInvalid
+                | Error::SameEmail
+                | Error::UserNotFound
+                | Error::AdminInactive
+                | Error::NotAUser
+                | Error::PermissionDenied
+                | Error::InvalidUserId
+                | Error::Unexpected(_) => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_code_identity_sends_is_in_its_list() {
+        for error in one_of_each() {
+            let status = Status::from(error);
+            let code = meguri_status::code_of(&status).expect("every status carries a code");
+            assert!(CODES.contains(&code), "{code} is missing from meguri_status::codes::IDENTITY");
+        }
+        assert!(CODES.contains(&meguri_status::SERVICE_UNAVAILABLE));
+    }
+
+    #[test]
+    fn an_unexpected_error_is_the_shared_catch_all_and_says_nothing_of_its_cause() {
+        let status = Status::from(Error::Unexpected(anyhow::anyhow!("password=hunter2 at db:5432")));
+
+        assert_eq!(status.code(), Code::Internal);
+        assert_eq!(status.message(), "internal error");
+        assert_eq!(meguri_status::code_of(&status), Some(meguri_status::INTERNAL_ERROR));
     }
 }

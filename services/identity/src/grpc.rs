@@ -1,6 +1,6 @@
 //! The tonic service: proto → domain input, call [`Accounts`], domain → proto. No SQL, no rules.
 
-use meguri_auth::{Role, Subject};
+use meguri_auth::Role;
 use meguri_ids::UserId;
 use meguri_proto::identity as pb;
 use meguri_proto::identity::identity_server::Identity;
@@ -17,18 +17,12 @@ pub struct IdentityService {
 
 /// The signed-in user a user-scoped call is made for.
 fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
-    match meguri_auth::claims(request) {
-        Some(claims) if matches!(claims.role, Role::User | Role::Admin) => match claims.sub {
-            Subject::User(id) => Ok(id),
-            Subject::Anonymous => Err(Error::NotAUser.into()),
-        },
-        _ => Err(Error::NotAUser.into()),
-    }
+    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or_else(|| Error::NotAUser.into())
 }
 
 /// Another service (or an admin tool) calling on its own behalf; users and visitors are refused.
 fn service_caller<T>(request: &Request<T>) -> Result<(), Status> {
-    match meguri_auth::claims(request).map(|c| c.role) {
+    match meguri_auth::caller(request).map(|c| c.role) {
         Some(Role::Service | Role::Admin) => Ok(()),
         Some(Role::User | Role::Visitor) => Err(Error::PermissionDenied.into()),
         None => Err(Error::NotAUser.into()),

@@ -1,9 +1,11 @@
-//! The notify errors, mapped to gRPC once. The stable code travels in `x-meguri-code`.
+//! The notify errors, mapped to gRPC once with `meguri-status`. The stable code travels in
+//! `x-meguri-code`; the status message is English for logs.
 
 use tonic::{Code, Status};
 
-/// The metadata key of the stable code.
-pub const CODE_METADATA: &str = "x-meguri-code";
+/// Every stable code notify can send (checked below against [`Error`], and by the gateway against
+/// its Japanese table).
+pub const CODES: &[&str] = meguri_status::codes::NOTIFY;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -14,7 +16,8 @@ pub enum Error {
     /// `Unauthenticated`, `UNAUTHENTICATED`: no verified claims on the call.
     #[error("unauthenticated")]
     Unauthenticated,
-    /// `Internal`: logged with its cause chain, never sent.
+    /// `Internal`, `INTERNAL_ERROR`: logged with its cause chain, never sent. `Unavailable`,
+    /// `SERVICE_UNAVAILABLE` when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -35,22 +38,41 @@ impl From<diesel::result::Error> for Error {
 
 impl From<Error> for Status {
     fn from(error: Error) -> Self {
-        let (code, stable, message) = match &error {
-            Error::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
-            Error::Unauthenticated => (Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+        match &error {
+            Error::PermissionDenied => {
+                meguri_status::status(Code::PermissionDenied, "PERMISSION_DENIED", "permission denied")
+            }
+            Error::Unauthenticated => {
+                meguri_status::status(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated")
+            }
             Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
                 tracing::warn!(name: "notify.database.unavailable", cause_chain = ?e, "the database did not answer");
-                (Code::Unavailable, "SERVICE_UNAVAILABLE", "database unavailable")
+                meguri_status::unavailable("database unavailable")
             }
             Error::Unexpected(e) => {
                 tracing::error!(name: "notify.unexpected", grpc_code = "Internal", error.cause_chain = ?e, "notify.unexpected: unexpected error");
-                (Code::Internal, "INTERNAL", "internal error")
+                meguri_status::internal()
             }
-        };
-        let mut status = Status::new(code, message);
-        if let Ok(value) = stable.parse() {
-            status.metadata_mut().insert(CODE_METADATA, value);
         }
-        status
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_notify_sends_is_in_its_list() {
+        let all = [Error::PermissionDenied, Error::Unauthenticated, Error::Unexpected(anyhow::anyhow!("boom"))];
+        for error in all {
+            // A new variant fails to compile here until it is added above.
+            match &error {
+                Error::PermissionDenied | Error::Unauthenticated | Error::Unexpected(_) => {}
+            }
+            let status = Status::from(error);
+            let code = meguri_status::code_of(&status).expect("every status carries a code");
+            assert!(CODES.contains(&code), "{code} is missing from meguri_status::codes::NOTIFY");
+        }
+        assert!(CODES.contains(&meguri_status::SERVICE_UNAVAILABLE));
     }
 }

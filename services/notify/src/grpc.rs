@@ -1,6 +1,6 @@
 //! The tonic implementation: proto → domain values, the store, domain → proto. No SQL, no rules.
 
-use meguri_auth::{Role, Subject};
+use meguri_auth::Role;
 use meguri_ids::UserId;
 use meguri_proto::notify as pb;
 use pb::notify_server::Notify;
@@ -25,9 +25,9 @@ impl NotifyService {
 
 /// Preferences belong to the signed-in user of the call.
 fn signed_in_user<T>(request: &Request<T>) -> Result<UserId, Error> {
-    let claims = meguri_auth::claims(request).ok_or(Error::Unauthenticated)?;
-    match (claims.role, claims.sub) {
-        (Role::User, Subject::User(user)) => Ok(user),
+    let caller = meguri_auth::caller(request).ok_or(Error::Unauthenticated)?;
+    match (caller.role, caller.user) {
+        (Role::User, Some(user)) => Ok(user),
         _ => Err(Error::PermissionDenied),
     }
 }

@@ -1,7 +1,7 @@
 //! The tonic implementation: proto → engine input, call the engine, engine output → proto.
 //! No rules live here.
 
-use crate::error::{from_engine, status};
+use crate::error::{from_engine, invalid};
 use bazi_engine::almanac;
 use bazi_engine::chart::{self, Chart, PillarDetail, PillarView, TermView};
 use bazi_engine::ganzhi::{Branch, GanZhi, Stem};
@@ -10,7 +10,7 @@ use bazi_engine::pillars::{ElementCounts, Pillars};
 use bazi_engine::transit::{self, MAX_PILLARS};
 use meguri_proto::bazi_engine as pb;
 use pb::bazi_engine_server::BaziEngine;
-use tonic::{Code, Request, Response, Status};
+use tonic::{Request, Response, Status};
 
 /// The engine is stateless: all it needs is embedded or cached in the library.
 #[derive(Debug, Clone, Copy, Default)]
@@ -57,7 +57,7 @@ fn raw_input(b: &pb::BirthInput) -> RawBirthInput {
 }
 
 fn birth(b: Option<&pb::BirthInput>) -> Result<BirthInput, Status> {
-    let b = b.ok_or_else(|| status(Code::InvalidArgument, "INVALID_ARGUMENT", "birth is required"))?;
+    let b = b.ok_or_else(|| invalid("birth is required"))?;
     BirthInput::parse(&raw_input(b)).map_err(|e| from_engine(&e))
 }
 
@@ -228,20 +228,19 @@ fn almanac_day(d: &almanac::AlmanacDay) -> pb::AlmanacDay {
     }
 }
 
-fn invalid(message: &str) -> Status {
-    status(Code::InvalidArgument, "INVALID_ARGUMENT", message)
-}
-
-/// A stem-branch pair of the sixty; `what` names it in the message (e.g. `natal.day`).
+/// A stem-branch pair of the sixty; `what` names it in the debug log of a refusal (e.g.
+/// `natal.day`), the status message being fixed text.
 fn ganzhi(p: Option<&pb::Pillar>, what: &str) -> Result<GanZhi, Status> {
-    let p = p.ok_or_else(|| invalid(&format!("{what} is required")))?;
+    let refuse = |message: &'static str| {
+        tracing::debug!(name: "bazi_engine.pillar.invalid", field = what, message);
+        invalid(message)
+    };
+    let p = p.ok_or_else(|| refuse("pillar is required"))?;
     let stem = Stem::parse(p.heavenly_stem.trim());
     let branch = Branch::parse(p.earthly_branch.trim());
     match (stem, branch) {
-        (Some(s), Some(b)) => {
-            GanZhi::from_parts(s, b).ok_or_else(|| invalid(&format!("{what}: not one of the sixty stem-branch pairs")))
-        }
-        _ => Err(invalid(&format!("{what}: expected a heavenly stem (甲..癸) and an earthly branch (子..亥)"))),
+        (Some(s), Some(b)) => GanZhi::from_parts(s, b).ok_or_else(|| refuse("not one of the sixty stem-branch pairs")),
+        _ => Err(refuse("expected a heavenly stem and an earthly branch")),
     }
 }
 
@@ -373,7 +372,7 @@ impl BaziEngine for Engine {
         let r = request.get_ref();
         let natal = natal_pillars(r.natal.as_ref())?;
         if r.pillars.len() > MAX_PILLARS {
-            return Err(invalid(&format!("at most {MAX_PILLARS} pillars per call")));
+            return Err(invalid("too many pillars per call"));
         }
         let pillars = r
             .pillars

@@ -1,26 +1,10 @@
 //! Who may read and change whose credits.
 
-use meguri_auth::{Claims, Role, Subject};
+pub use meguri_auth::Caller;
+use meguri_auth::Role;
 use meguri_ids::UserId;
 
 use crate::error::Error;
-
-/// The caller of an RPC, from its verified internal token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Caller {
-    pub role: Role,
-    pub user: Option<UserId>,
-}
-
-impl From<&Claims> for Caller {
-    fn from(claims: &Claims) -> Self {
-        let user = match claims.sub {
-            Subject::User(id) => Some(id),
-            Subject::Anonymous => None,
-        };
-        Self { role: claims.role, user }
-    }
-}
 
 /// Whose balance or ledger `caller` reads. `requested` is the request's user (absent = the
 /// caller's own). A user reads only their own; an admin or a service reads anyone's; a visitor

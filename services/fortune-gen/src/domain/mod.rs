@@ -55,18 +55,4 @@ impl Invalid {
             Self::Limit => "INVALID_LIMIT",
         }
     }
-
-    /// What a person is told (the gateway holds the same table).
-    #[must_use]
-    pub const fn message(self) -> &'static str {
-        match self {
-            Self::TimezoneOffset => "タイムゾーンの指定が正しくありません",
-            Self::FortuneType => "評価する占いの種類が正しくありません",
-            Self::ContentHash => "評価する内容が正しくありません",
-            Self::Rating => "評価の値が正しくありません",
-            Self::FeedbackTooLong => "フィードバックは1000文字以内で入力してください",
-            Self::Context => "評価に添える情報の形式が正しくありません",
-            Self::Limit => "件数の指定が正しくありません",
-        }
-    }
 }

@@ -302,6 +302,40 @@ impl TokenVerifier {
     }
 }
 
+/// Who an RPC is made for, from its verified internal token: the role, and the user when the token
+/// names one. The one caller extraction of every service ([`caller`]); each service decides what a
+/// role may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caller {
+    pub role: Role,
+    pub user: Option<UserId>,
+}
+
+impl Caller {
+    /// The signed-in person a user-scoped call is made for: a user token, or an admin token that
+    /// names a user. `None` for a visitor, a service, or an admin acting as nobody.
+    #[must_use]
+    pub const fn signed_in_user(&self) -> Option<UserId> {
+        match self.role {
+            Role::User | Role::Admin => self.user,
+            Role::Visitor | Role::Service => None,
+        }
+    }
+}
+
+impl From<&Claims> for Caller {
+    fn from(claims: &Claims) -> Self {
+        Self { role: claims.role, user: claims.sub.user_id() }
+    }
+}
+
+/// The caller of the current call (from the claims set by [`AuthLayer`]). `None` only for a call
+/// that did not pass through the layer.
+#[must_use]
+pub fn caller<T>(request: &tonic::Request<T>) -> Option<Caller> {
+    claims(request).map(Caller::from)
+}
+
 /// The verified claims of the current call (set by [`AuthLayer`]). `None` only for a call that did
 /// not pass through the layer (the health service, or a server built without it).
 #[must_use]
@@ -312,6 +346,18 @@ pub fn claims<T>(request: &tonic::Request<T>) -> Option<&Claims> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_signed_in_user_is_a_user_or_an_admin_naming_one() {
+        let id = UserId::new();
+        let of = |role, user| Caller { role, user }.signed_in_user();
+
+        assert_eq!(of(Role::User, Some(id)), Some(id));
+        assert_eq!(of(Role::Admin, Some(id)), Some(id));
+        assert_eq!(of(Role::Admin, None), None);
+        assert_eq!(of(Role::Service, Some(id)), None);
+        assert_eq!(of(Role::Visitor, None), None);
+    }
 
     fn secret(s: &str) -> SecretString {
         SecretString::from(s.to_owned())

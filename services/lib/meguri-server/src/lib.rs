@@ -17,7 +17,7 @@
 //! What a service gets:
 //! - gRPC on `GRPC_PORT` behind two layers: telemetry (span per RPC continuing the caller's
 //!   `traceparent`, RPC metrics) and then internal-token auth (`Unauthenticated` without a valid
-//!   token; the verified claims in the request extensions, see `meguri_auth::claims`);
+//!   token; the verified claims in the request extensions, see `meguri_auth::caller`);
 //! - the standard `grpc.health.v1.Health` service: NOT_SERVING until the readiness check first
 //!   passes, SERVING after, NOT_SERVING again as soon as SIGTERM/Ctrl-C arrives;
 //! - an admin HTTP port (`ADMIN_PORT`): `/healthz` (the process answers), `/readyz` (the readiness
