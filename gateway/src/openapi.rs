@@ -65,8 +65,9 @@ use crate::routes;
 )]
 pub struct ApiDoc;
 
-/// The document, rendered once per process.
-fn document() -> &'static str {
+/// The document as served, rendered once per process. `cargo run -p gateway --bin openapi` prints it, and the
+/// frontend generates its API types from that output (`frontend/scripts/gen-api-types.mjs`).
+pub fn document() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
     JSON.get_or_init(|| ApiDoc::openapi().to_json().unwrap_or_else(|_| "{}".to_owned()))
 }

@@ -26,47 +26,65 @@ pub async fn signed_in(req: &HttpRequest, session: &TypedSession) -> Result<(Ses
     Ok((user, CallContext::of(req, session).await))
 }
 
-/// Everything under `/api` (registered inside `web::scope("/api")`).
-pub fn api(cfg: &mut web::ServiceConfig) {
-    cfg.route("/public/calculate-bazi", web::post().to(public::post::calculate_bazi))
-        .route("/places/search", web::get().to(places::get::search))
-        .route("/places/coordinates", web::get().to(places::get::coordinates))
-        .route("/auth/user", web::get().to(auth::get::user))
-        .route("/auth/signup", web::post().to(auth::post::signup))
-        .route("/auth/verify-email", web::post().to(auth::post::verify_email))
-        .route("/auth/resend-verification", web::post().to(auth::post::resend_verification))
-        .route("/auth/login", web::post().to(auth::post::login))
-        .route("/auth/logout", web::post().to(auth::post::logout))
-        .route("/auth/forgot-password", web::post().to(auth::post::forgot_password))
-        .route("/auth/reset-password", web::post().to(auth::post::reset_password))
-        .route("/auth/confirm-email-change", web::post().to(auth::post::confirm_email_change))
-        .route("/onboarding/complete", web::post().to(onboarding::post::complete))
-        .route("/settings/username", web::patch().to(settings::patch::username))
-        .route("/settings/birth-data", web::put().to(settings::put::birth_data))
-        .route("/settings/email", web::post().to(settings::post::email))
-        .route("/settings/password", web::post().to(settings::post::password))
-        .route("/settings/email-preferences", web::get().to(settings::get::email_preferences))
-        .route("/settings/email-preferences", web::put().to(settings::put::email_preferences))
-        .route("/account", web::delete().to(account::delete::account))
-        .route("/admin/login", web::post().to(admin::post::login))
-        .route("/almanac", web::get().to(almanac::get::almanac))
-        .route("/fortune/daily", web::get().to(fortune::get::daily))
-        .route("/day-info", web::get().to(fortune::get::day_info))
-        .route("/fortune/badges", web::get().to(fortune::get::badges))
-        .route("/fortune/chart", web::get().to(fortune::get::chart))
-        .route("/fortune/yearly", web::get().to(fortune::get::yearly))
-        .route("/fortune/life", web::get().to(fortune::get::life))
-        .route("/fortunes/rate", web::post().to(fortune::post::rate))
-        .route("/fortunes/rate", web::patch().to(fortune::patch::rate_feedback))
-        .route("/friend-updates", web::get().to(fortune::get::friend_updates))
-        .route("/openapi.json", web::get().to(crate::openapi::openapi_json));
+/// Declares a route table once: the function that registers it, and the `(path, method)` pairs the OpenAPI test
+/// compares with the document, so the routes served and the routes documented cannot drift apart.
+macro_rules! route_table {
+    ($(#[$doc:meta])* fn $register:ident, const $table:ident { $($method:ident $path:literal => $handler:path,)* }) => {
+        $(#[$doc])*
+        pub fn $register(cfg: &mut web::ServiceConfig) {
+            $(cfg.route($path, web::$method().to($handler));)*
+        }
+
+        #[doc = concat!("The `(path, method)` pairs [`", stringify!($register), "`] registers, methods in lower case.")]
+        pub const $table: &[(&str, &str)] = &[$(($path, stringify!($method)),)*];
+    };
 }
 
-/// Probes and metrics, outside `/api`.
-pub fn operations(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(health::get::healthz))
-        .route("/readyz", web::get().to(health::get::readyz))
-        .route("/metrics", web::get().to(health::get::metrics));
+route_table! {
+    /// Everything under `/api` (registered inside `web::scope("/api")`).
+    fn api, const API_ROUTES {
+        post "/public/calculate-bazi" => public::post::calculate_bazi,
+        get "/places/search" => places::get::search,
+        get "/places/coordinates" => places::get::coordinates,
+        get "/auth/user" => auth::get::user,
+        post "/auth/signup" => auth::post::signup,
+        post "/auth/verify-email" => auth::post::verify_email,
+        post "/auth/resend-verification" => auth::post::resend_verification,
+        post "/auth/login" => auth::post::login,
+        post "/auth/logout" => auth::post::logout,
+        post "/auth/forgot-password" => auth::post::forgot_password,
+        post "/auth/reset-password" => auth::post::reset_password,
+        post "/auth/confirm-email-change" => auth::post::confirm_email_change,
+        post "/onboarding/complete" => onboarding::post::complete,
+        patch "/settings/username" => settings::patch::username,
+        put "/settings/birth-data" => settings::put::birth_data,
+        post "/settings/email" => settings::post::email,
+        post "/settings/password" => settings::post::password,
+        get "/settings/email-preferences" => settings::get::email_preferences,
+        put "/settings/email-preferences" => settings::put::email_preferences,
+        delete "/account" => account::delete::account,
+        post "/admin/login" => admin::post::login,
+        get "/almanac" => almanac::get::almanac,
+        get "/fortune/daily" => fortune::get::daily,
+        get "/day-info" => fortune::get::day_info,
+        get "/fortune/badges" => fortune::get::badges,
+        get "/fortune/chart" => fortune::get::chart,
+        get "/fortune/yearly" => fortune::get::yearly,
+        get "/fortune/life" => fortune::get::life,
+        post "/fortunes/rate" => fortune::post::rate,
+        patch "/fortunes/rate" => fortune::patch::rate_feedback,
+        get "/friend-updates" => fortune::get::friend_updates,
+        get "/openapi.json" => crate::openapi::openapi_json,
+    }
+}
+
+route_table! {
+    /// Probes and metrics, outside `/api`.
+    fn operations, const OPERATION_ROUTES {
+        get "/healthz" => health::get::healthz,
+        get "/readyz" => health::get::readyz,
+        get "/metrics" => health::get::metrics,
+    }
 }
 
 /// Any path nobody serves.

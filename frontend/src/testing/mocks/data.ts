@@ -1,4 +1,4 @@
-import type { BaziCalculation } from '@/features/bazi-chart/api/calculate-bazi';
+import type { CalculateBaziResponse } from '@/features/bazi-chart/api/calculate-bazi';
 import type { User } from '@/features/auth/api/get-user';
 
 /** Shaped like the gateway's answers (spec §3, §7); the values are made up. */
@@ -27,7 +27,11 @@ export const sampleUser: User = {
   lastLoginAt: '2025-01-12T08:30:00Z',
 };
 
-export const sampleCalculation: BaziCalculation = {
+/**
+ * The calculator's minimal answer: the chart and elements the spec promises, in the gateway's generated shape.
+ * Without `analysis` and `time` (the screen must cope with an answer that lacks them).
+ */
+export const sampleCalculation: Pick<CalculateBaziResponse, 'baziChart' | 'elements'> = {
   baziChart: {
     year: { heavenlyStem: '庚', earthlyBranch: '午' },
     month: { heavenlyStem: '辛', earthlyBranch: '巳' },

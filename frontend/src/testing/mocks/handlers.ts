@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiPaths } from '@/config/paths';
+import type { CoordinatesResponse } from '@/features/birth-input/api/get-coordinates';
+import type { PlaceSearchResponse } from '@/features/birth-input/api/search-places';
 import { sampleCalculation, sampleCoordinates, samplePlaces } from '@/testing/mocks/data';
 import { readingsHandlers } from '@/testing/mocks/readings';
 
@@ -14,9 +16,10 @@ export const handlers = [
   ),
   http.get('/api/places/search', ({ request }) => {
     const query = new URL(request.url).searchParams.get('query') ?? '';
-    return HttpResponse.json({ suggestions: samplePlaces.filter((place) => place.includes(query)) });
+    const suggestions = samplePlaces.filter((place) => place.includes(query));
+    return HttpResponse.json<PlaceSearchResponse>({ suggestions });
   }),
-  http.get('/api/places/coordinates', () => HttpResponse.json({ coordinates: sampleCoordinates })),
+  http.get('/api/places/coordinates', () => HttpResponse.json<CoordinatesResponse>({ coordinates: sampleCoordinates })),
   http.post(apiPaths.public.calculateBazi, () => HttpResponse.json(sampleCalculation)),
   ...readingsHandlers,
 ];

@@ -36,7 +36,7 @@ pub struct AdminLoginAnswer {
 }
 
 /// Checks an admin's credentials and issues the admin SPA's short-lived token.
-#[utoipa::path(post, path = "/api/admin/login", tag = "admin", request_body = AdminLoginBody,
+#[utoipa::path(post, path = "/api/admin/login", tag = "admin", operation_id = "admin_login", request_body = AdminLoginBody,
     responses(
         (status = 200, description = "Signed in", body = AdminLoginAnswer),
         (status = 401, description = "INVALID_CREDENTIALS", body = ErrorBody),

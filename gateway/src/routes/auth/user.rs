@@ -9,7 +9,8 @@ use crate::clients::CallContext;
 use crate::error::ApiError;
 use crate::startup::AppState;
 
-/// The signed-in user (spec §3 "Current user"; docs/api/accounts.md).
+/// The signed-in user (spec §3 "Current user"; docs/api/accounts.md). Every field is always sent: an unknown value
+/// is `null`, never left out (`required = true` says so in the document).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserBody {
@@ -17,45 +18,52 @@ pub struct UserBody {
     pub id: String,
     #[schema(example = "hanako@example.jp")]
     pub email: String,
-    #[schema(example = "hanako")]
+    #[schema(required = true, example = "hanako")]
     pub username: Option<String>,
+    #[schema(required = true)]
     pub first_name: Option<String>,
+    #[schema(required = true)]
     pub last_name: Option<String>,
+    #[schema(required = true)]
     pub profile_image_url: Option<String>,
     /// `male`, `female`, `other` or null.
-    #[schema(example = "female")]
+    #[schema(required = true, example = "female")]
     pub gender: Option<&'static str>,
-    #[schema(example = "1990-05-15")]
+    #[schema(required = true, example = "1990-05-15")]
     pub birth_date: Option<String>,
     /// `HH:MM`: the time given, or `12:00` (the value used) when it was skipped — then
     /// `birthTimeUnknown` is true.
-    #[schema(example = "14:30")]
+    #[schema(required = true, example = "14:30")]
     pub birth_time: Option<String>,
     /// True when the person skipped the birth time: `birthTime` is the assumed 12:00 and the
     /// chart marks what depends on the hour.
     pub birth_time_unknown: bool,
-    #[schema(example = "東京, 日本")]
+    #[schema(required = true, example = "東京, 日本")]
     pub birth_location: Option<String>,
+    #[schema(required = true)]
     pub birth_longitude: Option<f64>,
+    #[schema(required = true)]
     pub birth_latitude: Option<f64>,
     pub is_email_verified: bool,
     pub has_completed_onboarding: bool,
+    #[schema(required = true)]
     pub pending_email: Option<String>,
     /// The offset the browser last reported (minutes, as `Date#getTimezoneOffset`; Japan -540);
     /// null until one is reported.
-    #[schema(example = -540)]
+    #[schema(required = true, example = -540)]
     pub timezone_offset: Option<i32>,
     /// The chart's state from fortune-gen: `pending` (not built yet, no birth date, or fortune-gen
     /// not answering), `generating`, `ready` or `failed`.
     #[schema(example = "ready")]
     pub bazi_chart_status: &'static str,
     /// The credit balance; null when billing does not answer.
-    #[schema(example = 3)]
+    #[schema(required = true, example = 3)]
     pub credits: Option<i64>,
     /// `user` or `admin`.
     #[schema(example = "user")]
     pub role: &'static str,
     pub created_at: String,
+    #[schema(required = true)]
     pub last_login_at: Option<String>,
 }
 

@@ -130,8 +130,30 @@ pub struct ElementsBody {
     pub metal: f64,
     pub water: f64,
     /// `wood`, `fire`, `earth`, `metal` or `water`.
-    #[schema(example = "fire")]
+    #[schema(value_type = ElementName, example = "fire")]
     pub dominant: String,
+}
+
+/// The name of one of the five elements, as the engine sends it. Only describes the wire: the document lists the
+/// five values, so the frontend's generated type is their union rather than any string.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum ElementName {
+    Wood,
+    Fire,
+    Earth,
+    Metal,
+    Water,
+}
+
+/// The name of one of the four pillars, as `PillarDetailBody::position` sends it (only describes the wire).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum PillarName {
+    Year,
+    Month,
+    Day,
+    Hour,
 }
 
 impl From<pb::Elements> for ElementsBody {
@@ -154,6 +176,7 @@ pub struct HiddenStemBody {
 #[serde(rename_all = "camelCase")]
 pub struct PillarDetailBody {
     /// `year`, `month`, `day` or `hour`.
+    #[schema(value_type = PillarName)]
     pub position: String,
     pub heavenly_stem: String,
     pub earthly_branch: String,
@@ -273,10 +296,12 @@ pub struct AnalysisBody {
     pub pillars: Vec<PillarDetailBody>,
     /// 空亡 branches of the day pillar.
     pub kong_wang: Vec<String>,
+    #[schema(required = true)]
     pub strength: Option<StrengthBody>,
     /// Most helpful first.
     pub favorable_elements: Vec<String>,
     pub unfavorable_elements: Vec<String>,
+    #[schema(required = true)]
     pub luck: Option<LuckBody>,
     /// False when no birth time was given (12:00 was used).
     pub time_known: bool,
@@ -285,8 +310,11 @@ pub struct AnalysisBody {
     /// Japanese notes for a person.
     pub notes: Vec<String>,
     /// Five elements counted over hidden stems (weighted).
+    #[schema(required = true)]
     pub hidden_elements: Option<ElementsBody>,
+    #[schema(required = true)]
     pub previous_jie: Option<SolarTermBody>,
+    #[schema(required = true)]
     pub next_jie: Option<SolarTermBody>,
 }
 
@@ -343,6 +371,7 @@ pub struct CalculateBaziResponse {
     pub bazi_chart: BaziChartBody,
     pub elements: ElementsBody,
     pub analysis: AnalysisBody,
+    #[schema(required = true)]
     pub time: Option<TimeBody>,
 }
 

@@ -32,7 +32,7 @@ impl From<notify_pb::EmailPreferences> for PreferencesBody {
 }
 
 /// The signed-in user's e-mail preferences.
-#[utoipa::path(get, path = "/api/settings/email-preferences", tag = "settings",
+#[utoipa::path(get, path = "/api/settings/email-preferences", tag = "settings", operation_id = "get_email_preferences",
     responses(
         (status = 200, description = "All five preferences", body = PreferencesBody),
         (status = 401, description = "Signed out", body = ErrorBody),

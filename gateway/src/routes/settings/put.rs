@@ -68,7 +68,7 @@ pub struct PreferencesPatch {
 }
 
 /// Changes the given e-mail preferences.
-#[utoipa::path(put, path = "/api/settings/email-preferences", tag = "settings", request_body = PreferencesPatch,
+#[utoipa::path(put, path = "/api/settings/email-preferences", tag = "settings", operation_id = "put_email_preferences", request_body = PreferencesPatch,
     responses(
         (status = 200, description = "All five preferences", body = PreferencesBody),
         (status = 503, description = "notify unavailable", body = ErrorBody),

@@ -1,10 +1,10 @@
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { DEFAULT_PLACE, type ChosenPlace, type Coordinates } from '@/lib/birth-data';
+import type { ApiSchema } from '@/types/api';
 
-export type CoordinatesResponse = {
-  coordinates: Coordinates;
-};
+/** GET /api/places/coordinates as the gateway's OpenAPI document describes it (generated). */
+export type CoordinatesResponse = ApiSchema<'CoordinatesResponse'>;
 
 export async function getCoordinates(location: string): Promise<Coordinates> {
   const response = await api.get<CoordinatesResponse>(apiPaths.places.coordinates(location));

@@ -2,10 +2,10 @@ import useSWR from 'swr';
 
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type PlaceSearchResponse = {
-  suggestions: string[];
-};
+/** GET /api/places/search as the gateway's OpenAPI document describes it (generated). */
+export type PlaceSearchResponse = ApiSchema<'SuggestionsBody'>;
 
 export function placeSearchKey(query: string): string {
   return apiPaths.places.search(query);

@@ -3,15 +3,10 @@ import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
 /** Which e-mails the person wants (spec §3 notification preferences; docs/api/accounts.md). */
-export type EmailPreferences = {
-  friendRequestReceived: boolean;
-  friendRequestAccepted: boolean;
-  mentionedInDiary: boolean;
-  futureDiaryDelivery: boolean;
-  inactivityReminder: boolean;
-};
+export type EmailPreferences = ApiSchema<'PreferencesBody'>;
 
 export type EmailPreferenceName = keyof EmailPreferences;
 
