@@ -10,15 +10,20 @@ command -v wrk >/dev/null || die "wrk is missing. Install it with: sudo apt-get 
 ensure_redis
 # The fleet includes the services that own a schema (start_fleet provisions them).
 ensure_postgres
-say "building release binaries"
-(cd "$ROOT" && cargo build --quiet --release --bin gateway --bin bazi-engine --bin identity --bin fortune-gen \
-  --bin billing --bin notify) || die "cargo build failed"
 target_dir() { echo "${CARGO_TARGET_DIR:-$ROOT/target}"; }
-# Every binary start_fleet runs (and provisions with) comes from the release build.
-export MEGURI_BIN_DIR="$(target_dir)/release"
+# BENCH_BIN_DIR: run binaries built elsewhere (e.g. a baseline commit's gateway beside this one's
+# services) to measure a ratio in one sitting; otherwise build this checkout's release binaries.
+if [ -n "${BENCH_BIN_DIR:-}" ]; then
+  export MEGURI_BIN_DIR="$BENCH_BIN_DIR"
+else
+  say "building release binaries"
+  (cd "$ROOT" && cargo build --quiet --release --bin gateway --bin bazi-engine --bin identity --bin fortune-gen \
+    --bin billing --bin notify) || die "cargo build failed"
+  export MEGURI_BIN_DIR="$(target_dir)/release"
+fi
 start() {
   local name="$1"; shift
-  env "$@" "$MEGURI_BIN_DIR/$name" >"$LOGS/bench-$name.log" 2>&1 &
+  env HOST=127.0.0.1 "$@" "$MEGURI_BIN_DIR/$name" >"$LOGS/bench-$name.log" 2>&1 &
   STARTED_PIDS+=("$!")
 }
 mkdir -p "$ROOT/frontend/dist"
