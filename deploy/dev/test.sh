@@ -13,7 +13,7 @@ say "Kubernetes manifests"
 if ! command -v kustomize >/dev/null && ! command -v kubectl >/dev/null; then
   say "skipped: neither kustomize nor kubectl is installed (make k8s-check needs one)"
 elif ! python3 -c 'import yaml' 2>/dev/null; then
-  say "skipped: python3 lacks PyYAML (make k8s-check needs it: apt-get install python3-yaml)"
+  say "skipped: python3 lacks PyYAML (make k8s-check needs it: python3 -m pip install pyyaml)"
 else
   python3 "$ROOT/deploy/k8s/check.py"
 fi
