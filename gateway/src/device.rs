@@ -7,7 +7,9 @@ use std::fmt;
 use std::time::Duration;
 
 use actix_web::HttpRequest;
-use actix_web::cookie::{Cookie, SameSite};
+use actix_web::cookie::Cookie;
+
+use crate::session::{gateway_cookie, is_lower_hex, random_hex};
 
 /// The cookie's name in development (plain HTTP on localhost).
 pub const COOKIE_NAME: &str = "meguri_device";
@@ -28,16 +30,13 @@ impl DeviceId {
     /// unknown, which only means the stricter budget applies).
     #[must_use]
     pub fn generate() -> Option<Self> {
-        let mut bytes = [0_u8; ID_BYTES];
-        getrandom::fill(&mut bytes).ok()?;
-        Some(Self(bytes.iter().map(|b| format!("{b:02x}")).collect()))
+        random_hex(ID_BYTES).map(Self)
     }
 
     /// The id in a cookie value, if it has the form of one.
     #[must_use]
     pub fn parse(raw: &str) -> Option<Self> {
-        let valid = raw.len() == ID_BYTES * 2 && raw.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        valid.then(|| Self(raw.to_owned()))
+        is_lower_hex(raw, ID_BYTES).then(|| Self(raw.to_owned()))
     }
 
     #[must_use]
@@ -67,14 +66,7 @@ pub const fn cookie_name(secure: bool) -> &'static str {
 /// The cookie that keeps `id` in the browser.
 #[must_use]
 pub fn cookie(id: &DeviceId, secure: bool) -> Cookie<'static> {
-    let seconds = i64::try_from(MAX_AGE.as_secs()).unwrap_or(i64::MAX);
-    Cookie::build(cookie_name(secure), id.as_str().to_owned())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .max_age(actix_web::cookie::time::Duration::seconds(seconds))
-        .finish()
+    gateway_cookie(cookie_name(secure), id.as_str().to_owned(), secure, MAX_AGE)
 }
 
 #[cfg(test)]

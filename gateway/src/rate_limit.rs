@@ -384,7 +384,46 @@ impl RateLimiter {
         if !self.config.enabled {
             return Ok(());
         }
-        let key = format!("{}once:{what}:{}", self.prefix, account_key(subject));
+        match self.set_once(what, subject, ttl, true).await {
+            Some(Some(remaining_ms)) => {
+                metrics::rate_limited(what_label(what));
+                let remaining =
+                    u64::try_from(remaining_ms).map_or(ttl, |ms| Duration::from_millis(ms.div_ceil(1000) * 1000));
+                Err(ApiError::Cooldown { code, retry_after: remaining })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Claims "`what` was just done for `subject`" for `ttl`: `true` when this request made the
+    /// claim — or when limits are off or Redis does not answer (fail open) — and `false` while an
+    /// earlier claim holds.
+    pub async fn claim(&self, what: &str, subject: &str, ttl: Duration) -> bool {
+        !self.config.enabled || !matches!(self.set_once(what, subject, ttl, false).await, Some(Some(_)))
+    }
+
+    /// Gives up a [`Self::claim`] (the action failed, so it may be tried again at once).
+    pub async fn release(&self, what: &str, subject: &str) {
+        if !self.config.enabled {
+            return;
+        }
+        let key = self.once_key(what, subject);
+        let _ = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            redis::cmd("DEL").arg(&key).query_async::<i64>(&mut conn).await.map_err(|e| e.to_string())
+        })
+        .await;
+    }
+
+    fn once_key(&self, what: &str, subject: &str) -> String {
+        format!("{}once:{what}:{}", self.prefix, account_key(subject))
+    }
+
+    /// SET NX the marker of `what` for `subject` for `ttl`. `Some(None)`: this call set it;
+    /// `Some(Some(ms))`: it was already set (`ms` left, asked only when `want_remaining`, else 0);
+    /// `None`: Redis did not answer in time.
+    async fn set_once(&self, what: &str, subject: &str, ttl: Duration, want_remaining: bool) -> Option<Option<i64>> {
+        let key = self.once_key(what, subject);
         let result = tokio::time::timeout(REDIS_BUDGET, async {
             let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
             let set: Option<String> = redis::cmd("SET")
@@ -399,6 +438,9 @@ impl RateLimiter {
             if set.is_some() {
                 return Ok::<Option<i64>, String>(None);
             }
+            if !want_remaining {
+                return Ok(Some(0));
+            }
             // Already done within the period: how long until it may be done again.
             let remaining_ms: i64 =
                 redis::cmd("PTTL").arg(&key).query_async(&mut conn).await.map_err(|e| e.to_string())?;
@@ -406,53 +448,21 @@ impl RateLimiter {
         })
         .await;
         match result {
-            Ok(Ok(Some(remaining_ms))) => {
-                metrics::rate_limited(what_label(what));
-                let remaining =
-                    u64::try_from(remaining_ms).map_or(ttl, |ms| Duration::from_millis(ms.div_ceil(1000) * 1000));
-                Err(ApiError::Cooldown { code, retry_after: remaining })
-            }
-            _ => Ok(()),
+            Ok(Ok(outcome)) => Some(outcome),
+            _ => None,
         }
     }
-}
 
-impl RateLimiter {
-    /// Claims "`what` was just done for `subject`" for `ttl` (SET NX): `true` when this request
-    /// made the claim — or when limits are off or Redis does not answer (fail open) — and `false`
-    /// while an earlier claim holds.
-    pub async fn claim(&self, what: &str, subject: &str, ttl: Duration) -> bool {
-        if !self.config.enabled {
-            return true;
+    /// Gives a current-password check back to its budget unless the password was wrong
+    /// (`WRONG_PASSWORD`); anything else was not a failed guess.
+    pub async fn settle_password_check(&self, attempt: CountedAttempt, error: Option<&tonic::Status>) {
+        let wrong_password = error.is_some_and(|s| {
+            s.code() == tonic::Code::PermissionDenied
+                && s.metadata().get(crate::error::CODE_METADATA).is_some_and(|v| v.as_bytes() == b"WRONG_PASSWORD")
+        });
+        if !wrong_password {
+            self.credential_ok(attempt).await;
         }
-        let key = format!("{}once:{what}:{}", self.prefix, account_key(subject));
-        let set = tokio::time::timeout(REDIS_BUDGET, async {
-            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
-            redis::cmd("SET")
-                .arg(&key)
-                .arg(1)
-                .arg("NX")
-                .arg("EX")
-                .arg(ttl.as_secs().max(1))
-                .query_async::<Option<String>>(&mut conn)
-                .await
-                .map_err(|e| e.to_string())
-        })
-        .await;
-        !matches!(set, Ok(Ok(None)))
-    }
-
-    /// Gives up a [`Self::claim`] (the action failed, so it may be tried again at once).
-    pub async fn release(&self, what: &str, subject: &str) {
-        if !self.config.enabled {
-            return;
-        }
-        let key = format!("{}once:{what}:{}", self.prefix, account_key(subject));
-        let _ = tokio::time::timeout(REDIS_BUDGET, async {
-            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
-            redis::cmd("DEL").arg(&key).query_async::<i64>(&mut conn).await.map_err(|e| e.to_string())
-        })
-        .await;
     }
 }
 

@@ -62,21 +62,13 @@ impl SessionId {
     /// # Errors
     /// The OS random source failed.
     pub fn generate() -> Result<Self, SessionError> {
-        let mut bytes = [0_u8; ID_BYTES];
-        getrandom::fill(&mut bytes).map_err(|_| SessionError::Random)?;
-        let mut hex = String::with_capacity(ID_BYTES * 2);
-        for b in bytes {
-            hex.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
-            hex.push(char::from(b"0123456789abcdef"[usize::from(b & 0x0f)]));
-        }
-        Ok(Self(hex))
+        random_hex(ID_BYTES).map(Self).ok_or(SessionError::Random)
     }
 
     /// The id in a cookie value, if it has the form of one.
     #[must_use]
     pub fn parse(raw: &str) -> Option<Self> {
-        let valid = raw.len() == ID_BYTES * 2 && raw.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        valid.then(|| Self(raw.to_owned()))
+        is_lower_hex(raw, ID_BYTES).then(|| Self(raw.to_owned()))
     }
 
     #[must_use]
@@ -540,14 +532,40 @@ pub async fn finish(
 }
 
 fn session_cookie(value: String, secure: bool, max_age: Duration) -> Cookie<'static> {
+    gateway_cookie(cookie_name(secure), value, secure, max_age)
+}
+
+/// A cookie of ours: `HttpOnly; SameSite=Lax; Path=/`, host-only, `Secure` when `secure` (so a
+/// `__Host-` name is accepted), living `max_age`.
+#[must_use]
+pub fn gateway_cookie(name: &'static str, value: String, secure: bool, max_age: Duration) -> Cookie<'static> {
     let seconds = i64::try_from(max_age.as_secs()).unwrap_or(i64::MAX);
-    Cookie::build(cookie_name(secure), value)
+    Cookie::build(name, value)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(secure)
         .max_age(actix_web::cookie::time::Duration::seconds(seconds))
         .finish()
+}
+
+/// `bytes` bytes from the OS CSPRNG as lowercase hex; `None` when the random source failed.
+#[must_use]
+pub fn random_hex(bytes: usize) -> Option<String> {
+    let mut raw = vec![0_u8; bytes];
+    getrandom::fill(&mut raw).ok()?;
+    let mut hex = String::with_capacity(bytes * 2);
+    for b in raw {
+        hex.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
+        hex.push(char::from(b"0123456789abcdef"[usize::from(b & 0x0f)]));
+    }
+    Some(hex)
+}
+
+/// Whether `raw` is exactly `bytes` bytes of lowercase hex (the form [`random_hex`] makes).
+#[must_use]
+pub fn is_lower_hex(raw: &str, bytes: usize) -> bool {
+    raw.len() == bytes * 2 && raw.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 #[cfg(test)]

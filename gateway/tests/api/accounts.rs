@@ -90,8 +90,8 @@ impl Accounts {
         }
     }
 
-    /// Signs up and verifies; returns the session cookie pair.
-    pub async fn signed_up(&self, email: &str, username: &str) -> String {
+    /// Signs up (password `correct horse battery`) without verifying; returns the mailed code.
+    pub async fn signed_up_unverified(&self, email: &str, username: &str) -> String {
         let response = self
             .post(
                 "/api/auth/signup",
@@ -102,12 +102,16 @@ impl Accounts {
             )
             .await;
         assert_eq!(response.status(), 201);
-        let code = self
-            .wait_mail(email, |m| match m {
-                MailKind::VerificationCode { code, .. } => Some(code.clone()),
-                _ => None,
-            })
-            .await;
+        self.wait_mail(email, |m| match m {
+            MailKind::VerificationCode { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Signs up and verifies; returns the session cookie pair.
+    pub async fn signed_up(&self, email: &str, username: &str) -> String {
+        let code = self.signed_up_unverified(email, username).await;
         let verified = self.post("/api/auth/verify-email", json!({"email": email, "code": code}), None).await;
         assert_eq!(verified.status(), 200);
         session_cookie(&verified).expect("verification signs in").0

@@ -84,15 +84,7 @@ async fn a_password_change_with_no_other_session_answers_success_and_the_new_pas
 async fn a_reset_for_an_account_that_never_had_a_session_answers_success() {
     let app = spawn().await;
     // Signed up but never verified: no session was ever made.
-    let signup = app
-        .post(
-            "/api/auth/signup",
-            json!({"email": "taro@example.jp", "password": PASSWORD, "username": "taro",
-                   "privacyPolicyAccepted": true}),
-            None,
-        )
-        .await;
-    assert_eq!(signup.status(), 201);
+    app.signed_up_unverified("taro@example.jp", "taro").await;
     assert_eq!(app.post("/api/auth/forgot-password", json!({"email": "taro@example.jp"}), None).await.status(), 200);
     let token = app
         .wait_mail("taro@example.jp", |m| match m {
@@ -192,21 +184,7 @@ async fn forty_parallel_wrong_current_passwords_are_at_most_ten_checked_on_each_
 async fn the_owners_signed_in_browser_still_signs_in_while_a_stranger_hammers_the_account() {
     let app = spawn().await;
     // The owner signs up and verifies in their browser, which is given a device cookie.
-    let signup = app
-        .post(
-            "/api/auth/signup",
-            json!({"email": "hanako@example.jp", "password": PASSWORD, "username": "hanako",
-                   "privacyPolicyAccepted": true}),
-            None,
-        )
-        .await;
-    assert_eq!(signup.status(), 201);
-    let code = app
-        .wait_mail("hanako@example.jp", |m| match m {
-            MailKind::VerificationCode { code, .. } => Some(code.clone()),
-            _ => None,
-        })
-        .await;
+    let code = app.signed_up_unverified("hanako@example.jp", "hanako").await;
     let verified = app.post("/api/auth/verify-email", json!({"email": "hanako@example.jp", "code": code}), None).await;
     let device = set_cookie(&verified, gateway::device::COOKIE_NAME).expect("a device cookie at sign-in");
     let device = device.split(';').next().expect("pair").to_owned();
@@ -300,21 +278,7 @@ async fn a_busy_session_ends_at_its_absolute_lifetime() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_used_verification_code_signs_in_only_once() {
     let app = spawn().await;
-    let signup = app
-        .post(
-            "/api/auth/signup",
-            json!({"email": "hanako@example.jp", "password": PASSWORD, "username": "hanako",
-                   "privacyPolicyAccepted": true}),
-            None,
-        )
-        .await;
-    assert_eq!(signup.status(), 201);
-    let code = app
-        .wait_mail("hanako@example.jp", |m| match m {
-            MailKind::VerificationCode { code, .. } => Some(code.clone()),
-            _ => None,
-        })
-        .await;
+    let code = app.signed_up_unverified("hanako@example.jp", "hanako").await;
     let body = json!({"email": "hanako@example.jp", "code": code});
     assert_eq!(app.post("/api/auth/verify-email", body.clone(), None).await.status(), 200);
 

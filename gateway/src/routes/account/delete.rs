@@ -7,7 +7,6 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::rate_limit::Credential;
 use crate::routes::auth::post::MessageBody;
-use crate::routes::settings::post::settle;
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -36,7 +35,7 @@ pub async fn account(
         state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
     let outcome =
         state.identity.delete_account(&ctx, pb::DeleteAccountRequest { password: body.into_inner().password }).await;
-    settle(&state, attempt, outcome.as_ref().err()).await;
+    state.rate_limiter.settle_password_check(attempt, outcome.as_ref().err()).await;
     outcome.map_err(|s| ApiError::from_status("DeleteAccount", s))?;
     // The deletion is committed: ending the sessions is retried and logged, never an error here
     // (identity refuses every call for a deleted user, so a session left behind can do nothing).

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
-use crate::rate_limit::{CountedAttempt, Credential};
+use crate::rate_limit::Credential;
 use crate::routes::auth::post::MessageBody;
 use crate::routes::signed_in;
 use crate::session::{SessionsEnded, TypedSession};
@@ -46,7 +46,7 @@ pub async fn email(
     let attempt =
         state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
     let outcome = state.identity.request_email_change(&ctx, request).await;
-    settle(&state, attempt, outcome.as_ref().err()).await;
+    state.rate_limiter.settle_password_check(attempt, outcome.as_ref().err()).await;
     outcome.map_err(|s| ApiError::from_status("RequestEmailChange", s))?;
     Ok(HttpResponse::Ok().json(EmailChangeAnswer { message: "確認メールを送信しました", pending_email }))
 }
@@ -77,7 +77,7 @@ pub async fn password(
     let attempt =
         state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
     let outcome = state.identity.change_password(&ctx, request).await;
-    settle(&state, attempt, outcome.as_ref().err()).await;
+    state.rate_limiter.settle_password_check(attempt, outcome.as_ref().err()).await;
     outcome.map_err(|s| ApiError::from_status("ChangePassword", s))?;
     // The new password is committed: the answer is a success that says what happened to the
     // other sessions, never an error the member would retry against the old password.
@@ -88,15 +88,4 @@ pub async fn password(
         }
     };
     Ok(HttpResponse::Ok().json(MessageBody::just(message)))
-}
-
-/// Gives a current-password check back to its budget unless the password was wrong.
-pub async fn settle(state: &AppState, attempt: CountedAttempt, error: Option<&tonic::Status>) {
-    let wrong_password = error.is_some_and(|s| {
-        s.code() == tonic::Code::PermissionDenied
-            && s.metadata().get(crate::error::CODE_METADATA).is_some_and(|v| v.as_bytes() == b"WRONG_PASSWORD")
-    });
-    if !wrong_password {
-        state.rate_limiter.credential_ok(attempt).await;
-    }
 }
