@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { SCREENSHOT_DIR, VIEWPORTS, blurActiveElement, pauseClockNow, skipIntro, skipOnboarding } from './support/helpers';
+import { SCREENSHOT_DIR, VIEWPORTS, blurActiveElement, pauseClockNow, postFromPage, skipIntro, skipOnboarding } from './support/helpers';
 import { mailDir, waitForVerificationCode } from './support/mail';
 
 /**
@@ -118,19 +118,7 @@ test.describe('a signed-in member', () => {
   async function signUpAndVerify(page: Page): Promise<void> {
     await page.goto('/auth/login');
     const mailedAfter = Date.now();
-    const post = (path: string, body: unknown) =>
-      page.evaluate(
-        async ({ path, body }) => {
-          const response = await fetch(path, {
-            method: 'POST',
-            credentials: 'include',
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-            body: JSON.stringify(body),
-          });
-          return { status: response.status, text: await response.text() };
-        },
-        { path, body },
-      );
+    const post = (path: string, body: unknown) => postFromPage(page, path, body);
     const signup = await post('/api/auth/signup', {
       ...account,
       gender: 'female',

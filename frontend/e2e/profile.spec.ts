@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { expectNoSeriousA11yViolations, PILLARS, SCREENSHOT_DIR, shownPillars, skipIntro, VIEWPORTS, type Pillar } from './support/helpers';
+import { expectNoSeriousA11yViolations, PILLARS, SCREENSHOT_DIR, postFromPage, shownPillars, skipIntro, VIEWPORTS, type Pillar } from './support/helpers';
 import { mailDir, waitForVerificationCode } from './support/mail';
 
 /**
@@ -51,22 +51,6 @@ async function skipOnboarding(page: Page): Promise<void> {
       // about:blank has no storage.
     }
   });
-}
-
-/** Same-origin requests from the page, so the gateway's origin check and the session cookie apply. */
-async function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; text: string }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { path, body },
-  );
 }
 
 async function signUpAndVerify(

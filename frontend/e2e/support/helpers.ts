@@ -108,3 +108,19 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string): P
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `axe: serious or critical violations on ${what}`).toEqual([]);
 }
+
+/** Same-origin requests from the page, so the gateway's origin check and the session cookie apply. */
+export async function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; text: string }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { path, body },
+  );
+}
