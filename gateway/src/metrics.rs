@@ -21,6 +21,12 @@ pub const HTTP_REQUEST_DURATION_SECONDS: &str = "meguri_gateway_http_request_dur
 pub const GRPC_CLIENT_REQUESTS_TOTAL: &str = "meguri_gateway_grpc_client_requests_total";
 pub const GRPC_CLIENT_DURATION_SECONDS: &str = "meguri_gateway_grpc_client_duration_seconds";
 pub const GRPC_CLIENT_RETRIES_TOTAL: &str = "meguri_gateway_grpc_client_retries_total";
+/// The three gRPC client metrics, recorded by the shared client policy.
+pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::ClientMetrics {
+    requests_total: GRPC_CLIENT_REQUESTS_TOTAL,
+    duration_seconds: GRPC_CLIENT_DURATION_SECONDS,
+    retries_total: GRPC_CLIENT_RETRIES_TOTAL,
+};
 pub const RATE_LIMITED_TOTAL: &str = "meguri_gateway_rate_limited_total";
 pub const REDIS_POOL_CONNECTIONS: &str = "meguri_gateway_redis_pool_connections";
 pub const REDIS_POOL_AVAILABLE: &str = "meguri_gateway_redis_pool_available";
@@ -33,13 +39,7 @@ pub fn describe() {
         metrics::Unit::Seconds,
         "HTTP request latency by matched route"
     );
-    metrics::describe_counter!(GRPC_CLIENT_REQUESTS_TOTAL, "gRPC calls made by the gateway, by RPC and outcome");
-    metrics::describe_histogram!(
-        GRPC_CLIENT_DURATION_SECONDS,
-        metrics::Unit::Seconds,
-        "gRPC call latency (retries included) by RPC"
-    );
-    metrics::describe_counter!(GRPC_CLIENT_RETRIES_TOTAL, "gRPC retries after Unavailable, by RPC");
+    GRPC_CLIENT.describe();
     metrics::describe_counter!(RATE_LIMITED_TOTAL, "requests refused by a rate limit, by bucket");
     metrics::describe_gauge!(REDIS_POOL_CONNECTIONS, "Redis connections open in the pool");
     metrics::describe_gauge!(REDIS_POOL_AVAILABLE, "idle Redis connections in the pool");
@@ -95,21 +95,6 @@ pub fn http_request(route: Cow<'static, str>, method: &Method, status: StatusCod
     .increment(1);
     metrics::histogram!(HTTP_REQUEST_DURATION_SECONDS, "route" => route, "method" => method)
         .record(elapsed.as_secs_f64());
-}
-
-/// One finished gRPC call (after retries).
-pub fn grpc_client_call(rpc: &'static str, code: tonic::Code, elapsed: Duration) {
-    metrics::counter!(
-        GRPC_CLIENT_REQUESTS_TOTAL,
-        "rpc" => rpc,
-        "code" => meguri_telemetry::grpc_code_label(code),
-    )
-    .increment(1);
-    metrics::histogram!(GRPC_CLIENT_DURATION_SECONDS, "rpc" => rpc).record(elapsed.as_secs_f64());
-}
-
-pub fn grpc_client_retry(rpc: &'static str) {
-    metrics::counter!(GRPC_CLIENT_RETRIES_TOTAL, "rpc" => rpc).increment(1);
 }
 
 pub fn rate_limited(bucket: &'static str) {

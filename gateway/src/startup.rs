@@ -25,7 +25,7 @@ use meguri_telemetry::PrometheusHandle;
 use tonic::transport::Endpoint;
 
 use crate::admin_token::AdminTokens;
-use crate::clients::{BaziEngine, Billing, CallPolicy, Fortune, Identity, Notify};
+use crate::clients::{BaziEngine, Billing, ClientPolicy, Fortune, Identity, Notify};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -108,21 +108,10 @@ impl Application {
         let prometheus = meguri_telemetry::prometheus_handle();
         let redis = redis_pool(&config.redis)?;
         let minter = Arc::new(TokenMinter::new(&config.jwt_secret, TOKEN_TTL).context("INTERNAL_JWT_SECRET")?);
-        let engine_endpoint = Endpoint::from_shared(config.bazi_engine_addr.clone())
-            .context("BAZI_ENGINE_ADDR")?
-            .connect_timeout(config.grpc_timeout.min(Duration::from_secs(1)))
-            .tcp_nodelay(true)
-            .http2_keep_alive_interval(Duration::from_secs(30))
-            .keep_alive_while_idle(true);
-
         let endpoint = |addr: &str, name: &str| -> anyhow::Result<Endpoint> {
-            Ok(Endpoint::from_shared(addr.to_owned())
-                .with_context(|| name.to_owned())?
-                .connect_timeout(config.grpc_timeout.min(Duration::from_secs(1)))
-                .tcp_nodelay(true)
-                .http2_keep_alive_interval(Duration::from_secs(30))
-                .keep_alive_while_idle(true))
+            meguri_grpc_client::endpoint(addr, config.grpc_timeout).with_context(|| name.to_owned())
         };
+        let engine_endpoint = endpoint(&config.bazi_engine_addr, "BAZI_ENGINE_ADDR")?;
         let identity_endpoint = endpoint(&config.identity_addr, "IDENTITY_ADDR")?;
         let billing_endpoint = endpoint(&config.billing_addr, "BILLING_ADDR")?;
         let notify_endpoint = endpoint(&config.notify_addr, "NOTIFY_ADDR")?;
@@ -143,8 +132,8 @@ impl Application {
         let offsets = StoredOffsets::new(redis.clone(), &config.redis.key_prefix);
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
-        let policy = CallPolicy::new(minter, config.grpc_timeout);
-        let reading_policy = CallPolicy { timeout: config.reading_timeout, ..policy.clone() };
+        let policy = ClientPolicy::new(minter, config.grpc_timeout, metrics::GRPC_CLIENT);
+        let reading_policy = policy.with_timeout(config.reading_timeout);
         let static_dir = config.static_dir.clone();
 
         let listener = TcpListener::bind((config.host, config.port))

@@ -8,6 +8,9 @@
 //! | `meguri_fortune_gen_llm_fallbacks_total` | counter | `what` (`daily`, `yearly`, `life`), `reason` (`error`, `invalid`, `timeout`) |
 //! | `meguri_fortune_gen_llm_duration_seconds` | histogram | `what` |
 //! | `meguri_fortune_gen_reports_total` | counter | `kind` (`yearly`, `life`), `outcome` (`ready`, `failed`), `engine` |
+//! | `meguri_fortune_gen_grpc_client_requests_total` | counter | `rpc` (`CalculateChart`, `GetAlmanac`, `ReadTransits`, `GetBirthProfile`, `GetTimezoneOffset`), `code` (after retries) |
+//! | `meguri_fortune_gen_grpc_client_duration_seconds` | histogram | `rpc` (retries included) |
+//! | `meguri_fortune_gen_grpc_client_retries_total` | counter | `rpc` |
 
 use std::time::Duration;
 
@@ -17,6 +20,12 @@ pub const DAILY_READINGS_TOTAL: &str = "meguri_fortune_gen_daily_readings_total"
 pub const LLM_FALLBACKS_TOTAL: &str = "meguri_fortune_gen_llm_fallbacks_total";
 pub const LLM_DURATION_SECONDS: &str = "meguri_fortune_gen_llm_duration_seconds";
 pub const REPORTS_TOTAL: &str = "meguri_fortune_gen_reports_total";
+/// The calls to bazi-engine and identity, recorded by the shared client policy.
+pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::ClientMetrics {
+    requests_total: "meguri_fortune_gen_grpc_client_requests_total",
+    duration_seconds: "meguri_fortune_gen_grpc_client_duration_seconds",
+    retries_total: "meguri_fortune_gen_grpc_client_retries_total",
+};
 
 /// Registers descriptions (the `# HELP` lines). Idempotent.
 pub fn describe() {
@@ -26,6 +35,7 @@ pub fn describe() {
     metrics::describe_counter!(LLM_FALLBACKS_TOTAL, "LLM texts replaced by the built-in text, by reason");
     metrics::describe_histogram!(LLM_DURATION_SECONDS, "Time spent waiting for the LLM");
     metrics::describe_counter!(REPORTS_TOTAL, "Reports generated, by kind, outcome and engine");
+    GRPC_CLIENT.describe();
 }
 
 pub fn chart_build(outcome: &'static str) {

@@ -1,45 +1,38 @@
 //! The services fortune-gen calls: bazi-engine (charts, almanac, transits) and identity (birth
-//! profiles, stored time-zone offsets). Every call carries a fresh `service` token signed with `INTERNAL_JWT_SECRET`, the
-//! current `traceparent`, and the peer deadline.
+//! profiles, stored time-zone offsets), on the one client policy (`meguri-grpc-client`): a
+//! `service` token signed with `INTERNAL_JWT_SECRET`, the current `traceparent`, the peer
+//! deadline (`PEER_TIMEOUT_MS`), retries for these reads only on `Unavailable`, the
+//! `meguri_fortune_gen_grpc_client_*` metrics, lazy connect.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_auth::TokenMinter;
+use meguri_grpc_client::{AsService, Channel, ClientPolicy, service_client};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
-use meguri_proto::bazi_engine::bazi_engine_client::BaziEngineClient;
 use meguri_proto::identity as id;
-use meguri_proto::identity::identity_client::IdentityClient;
 use secrecy::SecretString;
-use tonic::service::Interceptor;
-use tonic::service::interceptor::InterceptedService;
-use tonic::transport::{Channel, Endpoint};
 
 use crate::domain::Failure;
 
-/// Adds a `service` token, the `traceparent` and the deadline to every call.
-#[derive(Clone, Debug)]
-pub struct ServiceCalls {
-    minter: TokenMinter,
-    timeout: Duration,
-}
-
-impl Interceptor for ServiceCalls {
-    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let bearer = self
-            .minter
-            .bearer(&Subject::Anonymous, Role::Service)
-            .map_err(|_| tonic::Status::internal("could not mint a service token"))?;
-        request.metadata_mut().insert("authorization", bearer);
-        meguri_telemetry::inject_span_context(&tracing::Span::current(), request.metadata_mut());
-        request.set_timeout(self.timeout);
-        Ok(request)
+service_client!(
+    /// The BaziEngine RPCs fortune-gen calls (all idempotent reads).
+    Engine, be::bazi_engine_client::BaziEngineClient<Channel>, {
+        read calculate_chart(be::CalculateChartRequest) -> be::CalculateChartResponse = "CalculateChart";
+        read get_almanac(be::GetAlmanacRequest) -> be::GetAlmanacResponse = "GetAlmanac";
+        read read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse = "ReadTransits";
     }
-}
+);
 
-type Engine = BaziEngineClient<InterceptedService<Channel, ServiceCalls>>;
-type Identity = IdentityClient<InterceptedService<Channel, ServiceCalls>>;
+service_client!(
+    /// The identity RPCs fortune-gen calls (reads).
+    Identity, id::identity_client::IdentityClient<Channel>, {
+        read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
+        read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
+    }
+);
 
 /// A call to a peer failed.
 #[derive(Debug, thiserror::Error)]
@@ -75,19 +68,6 @@ pub struct Peers {
     identity: Identity,
 }
 
-/// A lazily connected channel whose every call ends after `timeout` on this side too (a peer
-/// that accepts the connection and never answers must not hold a build forever).
-fn lazy_channel(addr: &str, timeout: Duration) -> anyhow::Result<Channel> {
-    let endpoint = Endpoint::from_shared(addr.to_owned())
-        .with_context(|| format!("not a URI: {addr}"))?
-        .connect_timeout(timeout.min(Duration::from_secs(1)))
-        .timeout(timeout)
-        .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30))
-        .keep_alive_while_idle(true);
-    Ok(endpoint.connect_lazy())
-}
-
 impl Peers {
     /// # Errors
     /// An address that is not a URI, or a secret the minter refuses.
@@ -98,11 +78,15 @@ impl Peers {
         timeout: Duration,
     ) -> anyhow::Result<Self> {
         let minter = TokenMinter::new(jwt_secret, Duration::from_secs(30)).context("service token minter")?;
-        let calls = ServiceCalls { minter, timeout };
+        let policy = ClientPolicy::new(Arc::new(minter), timeout, crate::metrics::GRPC_CLIENT);
+        let channel = |addr: &str| -> anyhow::Result<Channel> {
+            Ok(meguri_grpc_client::endpoint(addr, timeout)
+                .with_context(|| format!("not a URI: {addr}"))?
+                .connect_lazy())
+        };
         Ok(Self {
-            engine: BaziEngineClient::with_interceptor(lazy_channel(bazi_engine_addr, timeout)?, calls.clone())
-                .max_decoding_message_size(16 * 1024 * 1024),
-            identity: IdentityClient::with_interceptor(lazy_channel(identity_addr, timeout)?, calls),
+            engine: Engine::new(channel(bazi_engine_addr)?, policy.clone()).max_decoding_message_size(16 * 1024 * 1024),
+            identity: Identity::new(channel(identity_addr)?, policy),
         })
     }
 
@@ -112,8 +96,8 @@ impl Peers {
     /// [`PeerError`] for any other failure.
     pub async fn birth_profile(&self, user: UserId) -> Result<Option<id::GetBirthProfileResponse>, PeerError> {
         let request = id::GetBirthProfileRequest { user_id: user.to_string() };
-        match self.identity.clone().get_birth_profile(request).await {
-            Ok(response) => Ok(Some(response.into_inner())),
+        match self.identity.get_birth_profile(&AsService, request).await {
+            Ok(response) => Ok(Some(response)),
             Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
             Err(status) => Err(PeerError::of("identity", &status)),
         }
@@ -126,8 +110,8 @@ impl Peers {
     /// [`PeerError`] for any other failure.
     pub async fn timezone_offset(&self, user: UserId) -> Result<Option<i32>, PeerError> {
         let request = id::GetTimezoneOffsetRequest { user_id: user.to_string() };
-        match self.identity.clone().get_timezone_offset(request).await {
-            Ok(response) => Ok(response.into_inner().timezone_offset),
+        match self.identity.get_timezone_offset(&AsService, request).await {
+            Ok(response) => Ok(response.timezone_offset),
             Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
             Err(status) => Err(PeerError::of("identity", &status)),
         }
@@ -138,11 +122,10 @@ impl Peers {
     pub async fn calculate_chart(&self, birth: be::BirthInput) -> Result<be::Chart, PeerError> {
         let response = self
             .engine
-            .clone()
-            .calculate_chart(be::CalculateChartRequest { birth: Some(birth) })
+            .calculate_chart(&AsService, be::CalculateChartRequest { birth: Some(birth) })
             .await
             .map_err(|s| PeerError::of("bazi-engine", &s))?;
-        response.into_inner().chart.ok_or_else(|| PeerError {
+        response.chart.ok_or_else(|| PeerError {
             failure: Failure { transient: false, description: "bazi-engine: no chart in the answer".to_owned() },
             code: tonic::Code::Internal,
         })
@@ -158,8 +141,9 @@ impl Peers {
         to: chrono::NaiveDate,
     ) -> Result<Vec<be::AlmanacDay>, PeerError> {
         let request = be::GetAlmanacRequest { from: from.to_string(), to: to.to_string() };
-        let response = self.engine.clone().get_almanac(request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
-        Ok(response.into_inner().days)
+        let response =
+            self.engine.get_almanac(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
+        Ok(response.days)
     }
 
     /// How `pillars` meet the natal chart.
@@ -172,8 +156,6 @@ impl Peers {
         pillars: Vec<be::Pillar>,
     ) -> Result<be::ReadTransitsResponse, PeerError> {
         let request = be::ReadTransitsRequest { natal: Some(natal), pillars };
-        let response =
-            self.engine.clone().read_transits(request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
-        Ok(response.into_inner())
+        self.engine.read_transits(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))
     }
 }

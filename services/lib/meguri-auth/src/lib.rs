@@ -209,6 +209,12 @@ impl TokenMinter {
         })
     }
 
+    /// How long a minted token is valid.
+    #[must_use]
+    pub const fn ttl(&self) -> Duration {
+        Duration::from_secs(self.ttl_seconds)
+    }
+
     /// A token for `subject` acting as `role`, valid from now for the configured lifetime.
     ///
     /// # Errors

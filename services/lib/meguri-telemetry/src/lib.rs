@@ -14,8 +14,9 @@
 //!   when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
 //! - Metrics: the `metrics` macros record into one Prometheus recorder; [`prometheus_handle`]
 //!   renders it for `/metrics`.
-//! - Across calls: [`ClientInterceptor`] injects `traceparent` into outgoing gRPC metadata;
-//!   [`GrpcServerTelemetryLayer`] extracts it, opens a span per RPC and records RPC metrics.
+//! - Across calls: [`inject_span_context`] puts `traceparent` into outgoing gRPC metadata (the
+//!   client policy of `meguri-grpc-client` calls it for every call); [`GrpcServerTelemetryLayer`]
+//!   extracts it, opens a span per RPC and records RPC metrics.
 
 mod config;
 mod event_name;
@@ -40,8 +41,8 @@ pub use grpc_server::{
 pub use metrics::{grpc_code_label, prometheus_handle};
 pub use metrics_exporter_prometheus::PrometheusHandle;
 pub use propagation::{
-    ClientInterceptor, context_from_traceparent, current_traceparent, extract_context, extract_context_with,
-    inject_context, inject_span_context, set_parent, trace_id,
+    context_from_traceparent, current_traceparent, extract_context, extract_context_with, inject_context,
+    inject_span_context, set_parent, trace_id,
 };
 
 /// Why telemetry could not be set up.
@@ -189,17 +190,16 @@ mod tests {
     }
 
     #[test]
-    fn the_client_interceptor_adds_traceparent_and_a_default_deadline() {
-        use tonic::service::Interceptor;
+    fn the_current_span_is_injected_as_traceparent() {
         init_once();
         let span = tracing::info_span!("outgoing");
-        let _entered = span.enter();
-        let mut interceptor = ClientInterceptor::new(Some(std::time::Duration::from_millis(1500)));
+        let mut metadata = tonic::metadata::MetadataMap::new();
 
-        let request = interceptor.call(tonic::Request::new(())).expect("intercept");
+        inject_span_context(&span, &mut metadata);
 
-        assert!(request.metadata().contains_key("traceparent"));
-        assert_eq!(request.metadata().get("grpc-timeout").and_then(|v| v.to_str().ok()), Some("1500000u"));
+        let traceparent = metadata.get("traceparent").and_then(|v| v.to_str().ok()).expect("traceparent");
+        let trace_id = trace_id(&span).expect("a valid context");
+        assert!(traceparent.starts_with(&format!("00-{trace_id}-")), "{traceparent}");
     }
 
     #[test]

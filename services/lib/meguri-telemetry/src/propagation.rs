@@ -1,12 +1,9 @@
 //! W3C trace context across process boundaries: `traceparent` (and `tracestate`) in gRPC metadata.
 
-use std::time::Duration;
-
 use opentelemetry::Context;
 use opentelemetry::propagation::{Extractor, Injector};
 use opentelemetry::trace::TraceContextExt;
 use tonic::metadata::{MetadataKey, MetadataMap, MetadataValue};
-use tonic::service::Interceptor;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
 /// Writes a context into gRPC metadata.
@@ -83,36 +80,6 @@ pub fn trace_id(span: &tracing::Span) -> Option<String> {
     let span_ref = context.span();
     let span_context = span_ref.span_context();
     span_context.is_valid().then(|| span_context.trace_id().to_string())
-}
-
-/// A tonic client interceptor: injects the current span's `traceparent`, and a default deadline
-/// (`grpc-timeout`) when the call has none.
-///
-/// ```ignore
-/// let client = BaziEngineClient::with_interceptor(channel, ClientInterceptor::new(Some(Duration::from_secs(2))));
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ClientInterceptor {
-    default_timeout: Option<Duration>,
-}
-
-impl ClientInterceptor {
-    #[must_use]
-    pub const fn new(default_timeout: Option<Duration>) -> Self {
-        Self { default_timeout }
-    }
-}
-
-impl Interceptor for ClientInterceptor {
-    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        inject_span_context(&tracing::Span::current(), request.metadata_mut());
-        if let Some(timeout) = self.default_timeout
-            && !request.metadata().contains_key("grpc-timeout")
-        {
-            request.set_timeout(timeout);
-        }
-        Ok(request)
-    }
 }
 
 /// Makes `span` (not yet entered) a child of the remote `parent` — an empty context leaves it a
