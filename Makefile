@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin test test-rust test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
+.PHONY: help dev admin test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -16,8 +16,11 @@ admin: ## create (or reset) an admin account: make admin EMAIL=you@example.jp (a
 test: ## every test: Kubernetes manifests, make lint, Rust unit + integration, frontend unit, Chromium end-to-end, fuzzing
 	@deploy/dev/test.sh
 
-test-rust: ## Rust tests only
+test-rust: ## Rust tests only (every crate, the fleet tests included)
 	cargo nextest run --workspace --no-tests=pass
+
+test-fleet: ## the fleet tests only: real services started together (services/fleet-tests)
+	cargo nextest run -p fleet-tests
 
 test-frontend: ## frontend type check and unit tests only
 	cd frontend && npm run typecheck && npm test

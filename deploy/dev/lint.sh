@@ -51,6 +51,7 @@ clippy() {
 ensure_frontend_deps
 check "rustfmt (cargo fmt --all --check)" cargo fmt --all --check
 check "docs/configuration.md is complete (deploy/dev/check_docs.py)" python3 deploy/dev/check_docs.py
+check "no service crate depends on another (deploy/dev/check_service_deps.py)" python3 deploy/dev/check_service_deps.py
 check "cargo deny (deny.toml)" cargo_deny
 check "TypeScript (npm run typecheck)" bash -c 'cd frontend && npm run --silent typecheck'
 check "ESLint (npm run lint)" bash -c 'cd frontend && npm run --silent lint'

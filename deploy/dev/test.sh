@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: the Kubernetes manifests (make k8s-check), `make lint` (formatting, docs,
-# dependencies, type check, ESLint, clippy), every Rust test (unit and integration against real
-# PostgreSQL and Redis), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
+# dependencies, type check, ESLint, clippy), every Rust test (unit, each service's integration
+# tests against real PostgreSQL and Redis, and the fleet tests of services/fleet-tests, which start
+# several real services together), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
 # run over the gateway's OpenAPI document. Cheapest first: a failed check stops the run before any
 # server is started.
 source "$(dirname "$0")/lib.sh"
@@ -25,7 +26,7 @@ ensure_redis
 ensure_smtp_sink
 ensure_frontend_deps
 
-say "Rust tests"
+say "Rust tests (every crate's, and the fleet tests: services/fleet-tests)"
 cd "$ROOT"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-tests=pass --no-fail-fast

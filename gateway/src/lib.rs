@@ -17,4 +17,6 @@ pub mod routes;
 pub mod session;
 pub mod startup;
 pub mod telemetry;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 pub mod timezone;

@@ -1,22 +1,21 @@
-//! `spawn_app()` and a BaziEngine test double.
+//! `spawn_app()` (the gateway of `gateway::testkit`) and a BaziEngine test double.
 //!
 //! The double exists only to test the GATEWAY: what it sends (mapping, defaults, metadata), how it
 //! maps what comes back, and that every call carries a valid internal token. Tests against the real
 //! engine live with the engine.
 
-use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use gateway::config::{Config, RateLimitConfig, RedisConfig, SessionConfig};
-use gateway::session::{SessionId, SessionState, SessionStore};
-use gateway::startup::{Application, redis_pool};
-use meguri_auth::{Claims, Role, TokenVerifier};
-use meguri_ids::UserId;
+use gateway::config::Config;
+pub use gateway::testkit::{ORIGIN, json};
+use gateway::testkit::{TestGateway, test_config as gateway_config};
+use meguri_auth::{Claims, TokenVerifier};
 use meguri_proto::bazi_engine as pb;
 use meguri_proto::bazi_engine::bazi_engine_server::{BaziEngine, BaziEngineServer};
-use meguri_telemetry::{LogFormat, TelemetryConfig};
+use meguri_testkit::RedisKeys;
+pub use meguri_testkit::redis_url;
 use secrecy::SecretString;
 use tokio::net::TcpListener;
 use tonic::transport::Server;
@@ -24,26 +23,6 @@ use tonic::transport::server::TcpIncoming;
 use tonic::{Request, Response, Status};
 
 pub const SECRET: &str = "gateway-test-secret-that-is-long-enough-0001";
-pub const ORIGIN: &str = "http://meguri.test";
-
-/// Logs appear with `TEST_LOG=1`; spans (and so trace ids) exist either way.
-fn init_telemetry() {
-    static INIT: Once = Once::new();
-    INIT.call_once(|| {
-        let config = TelemetryConfig {
-            log_format: LogFormat::Text,
-            log_filter: if std::env::var("TEST_LOG").is_ok() { "info" } else { "off" }.to_owned(),
-            otlp_endpoint: None,
-        };
-        if let Ok(guard) = meguri_telemetry::init("gateway-test", &config) {
-            std::mem::forget(guard);
-        }
-    });
-}
-
-pub fn redis_url() -> String {
-    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
-}
 
 // ---------------------------------------------------------------------------------------------
 // The engine double
@@ -365,70 +344,35 @@ pub async fn spawn_engine() -> TestEngine {
 
 /// A port with nothing listening on it (bound, then released).
 pub async fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    listener.local_addr().expect("addr").port()
+    meguri_testkit::free_port()
 }
 
 // ---------------------------------------------------------------------------------------------
 // The gateway under test
 // ---------------------------------------------------------------------------------------------
 
+/// The gateway (`gateway::testkit`) and, when the test has one, the engine double it calls.
 pub struct TestApp {
-    pub address: String,
+    pub gateway: TestGateway,
     pub engine: Option<TestEngine>,
-    pub client: reqwest::Client,
-    pub sessions: SessionStore,
-    handle: actix_web::dev::ServerHandle,
+    /// The gateway's Redis keys, deleted when the test ends.
+    _keys: RedisKeys,
 }
 
-impl Drop for TestApp {
-    fn drop(&mut self) {
-        // Stop accepting; the runtime ends with the test anyway.
-        drop(self.handle.stop(false));
+impl std::ops::Deref for TestApp {
+    type Target = TestGateway;
+
+    fn deref(&self) -> &TestGateway {
+        &self.gateway
     }
 }
 
-/// The configuration of a test: loopback, port 0, real Redis under a fresh key prefix, limits off.
-pub fn test_config(engine_port: u16) -> Config {
-    Config {
-        host: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        port: 0,
-        workers: Some(1),
-        development: true,
-        redis: RedisConfig {
-            url: redis_url(),
-            key_prefix: format!("test:{}:", uuid::Uuid::new_v4().simple()),
-            pool_size: 4,
-        },
-        bazi_engine_addr: format!("http://127.0.0.1:{engine_port}"),
-        // Nothing listens on port 9: calls to services a test did not start fail at once.
-        identity_addr: "http://127.0.0.1:9".to_owned(),
-        billing_addr: "http://127.0.0.1:9".to_owned(),
-        notify_addr: "http://127.0.0.1:9".to_owned(),
-        fortune_addr: "http://127.0.0.1:9".to_owned(),
-        admin_jwt_secret: Some(SecretString::from("admin-secret-for-tests-only-0123456789")),
-        jwt_secret: SecretString::from(SECRET),
-        grpc_timeout: Duration::from_millis(2000),
-        reading_timeout: Duration::from_millis(5000),
-        public_origins: vec![ORIGIN.to_owned()],
-        session: SessionConfig {
-            cookie_secure: false,
-            ttl: Duration::from_secs(600),
-            absolute_ttl: Duration::from_secs(3600),
-        },
-        rate_limit: RateLimitConfig {
-            enabled: false,
-            calculate_per_window: 1000,
-            places_per_window: 1000,
-            window: Duration::from_secs(60),
-            login_failures: 10,
-            login_window: Duration::from_secs(900),
-            auth_per_window: 1000,
-        },
-        trust_forwarded_for: false,
-        static_dir: None,
-        telemetry: TelemetryConfig::default(),
-    }
+/// The configuration of a test: `gateway::testkit::test_config` with this binary's secret and the
+/// engine at `engine_port`, under `key_prefix`.
+pub fn test_config(engine_port: u16, key_prefix: &str) -> Config {
+    let mut config = gateway_config(SECRET, key_prefix);
+    config.bazi_engine_addr = format!("http://127.0.0.1:{engine_port}");
+    config
 }
 
 /// The gateway with a running engine double.
@@ -454,29 +398,10 @@ pub async fn spawn_app_without_engine(engine_port: u16) -> TestApp {
 }
 
 async fn spawn_gateway(engine: Option<TestEngine>, engine_port: u16, customise: impl FnOnce(&mut Config)) -> TestApp {
-    init_telemetry();
-    let mut config = test_config(engine_port);
+    let keys = RedisKeys::new();
+    let mut config = test_config(engine_port, keys.prefix());
     customise(&mut config);
-    let sessions = SessionStore::new(
-        redis_pool(&config.redis).expect("pool"),
-        &config.redis.key_prefix,
-        config.session.ttl,
-        config.session.absolute_ttl,
-    );
-    let app = Application::build(config).await.expect("build the gateway");
-    let port = app.port();
-    let handle = app.handle();
-    tokio::spawn(app.run_until_stopped());
-    // fortune-gen (linked for the readings tests) brings reqwest's rustls without a crypto provider;
-    // the tests speak plain HTTP, but reqwest wants a provider installed before building a client.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    TestApp {
-        address: format!("http://127.0.0.1:{port}"),
-        engine,
-        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
-        sessions,
-        handle,
-    }
+    TestApp { gateway: gateway::testkit::spawn(config).await, engine, _keys: keys }
 }
 
 impl TestApp {
@@ -484,46 +409,7 @@ impl TestApp {
         &self.engine.as_ref().expect("an engine double").state
     }
 
-    pub fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.address)
-    }
-
     pub async fn post_calculate(&self, body: &serde_json::Value) -> reqwest::Response {
         self.client.post(self.url("/api/public/calculate-bazi")).json(body).send().await.expect("request")
     }
-
-    pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).send().await.expect("request")
-    }
-
-    /// Signs a user in directly in the session store; returns the cookie header value.
-    pub async fn session_cookie_for(&self, user_id: UserId, role: Role) -> (SessionId, String) {
-        let state = SessionState { user_id, role, created_at: chrono::Utc::now().timestamp() };
-        let id = self.sessions.create(&state).await.expect("create a session");
-        let cookie = format!("{}={}", gateway::session::COOKIE_NAME, id.as_str());
-        (id, cookie)
-    }
-}
-
-/// The whole `Set-Cookie` header a response sends for cookie `name`, if any.
-pub fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.split('=').next() == Some(name))
-        .map(str::to_owned)
-}
-
-/// The `meguri_session=<id>` pair a response sets, if any.
-pub fn session_cookie_pair(response: &reqwest::Response) -> Option<String> {
-    set_cookie(response, gateway::session::COOKIE_NAME).and_then(|h| h.split(';').next().map(str::to_owned))
-}
-
-/// The JSON body of a response, with its status.
-pub async fn json(response: reqwest::Response) -> (u16, serde_json::Value) {
-    let status = response.status().as_u16();
-    let body = response.json().await.expect("a JSON body");
-    (status, body)
 }

@@ -1,6 +1,7 @@
 //! The gateway through HTTP, against real Redis and a BaziEngine test double (one test binary).
+//! Flows through real services (accounts, account security, readings) are fleet tests:
+//! services/fleet-tests/tests/gateway.
 
-mod accounts;
 mod almanac;
 mod auth;
 mod calculate;
@@ -13,7 +14,5 @@ mod openapi;
 mod origin;
 mod places;
 mod rate_limit;
-mod readings;
-mod security;
 mod session;
 mod static_files;

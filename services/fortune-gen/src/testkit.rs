@@ -1,53 +1,24 @@
 //! Starts a real fortune-gen for tests (feature `testkit`): a fresh migrated schema, a clock the
 //! test moves, events under the given Redis key prefix, the given bazi-engine and identity, and
-//! optionally an LLM endpoint. Used by this crate's tests and the gateway's.
+//! optionally an LLM endpoint. Built on the shared `meguri-testkit`; used by the fleet tests
+//! (`services/fleet-tests`), which start it next to real identity and bazi-engine services.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use meguri_db::TestDb;
 use meguri_events::EventsConfig;
 use meguri_server::{ServerConfig, ShutdownHandle};
+pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 
 use crate::clock::Clock;
 use crate::config::{Config, LlmConfig, Timings};
 use crate::startup::MIGRATIONS;
 
-/// A clock that stands still until moved.
-pub struct ManualClock(Mutex<DateTime<Utc>>);
-
-impl ManualClock {
-    #[must_use]
-    pub fn new() -> Self {
-        Self(Mutex::new(Utc::now()))
-    }
-
-    #[must_use]
-    pub fn at(now: DateTime<Utc>) -> Self {
-        Self(Mutex::new(now))
-    }
-
-    pub fn advance(&self, by: Duration) {
-        let mut now = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        *now += chrono::Duration::from_std(by).unwrap_or(chrono::Duration::zero());
-    }
-
-    pub fn set(&self, to: DateTime<Utc>) {
-        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = to;
-    }
-}
-
-impl Default for ManualClock {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Clock for ManualClock {
     fn now(&self) -> DateTime<Utc> {
-        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        ManualClock::now(self)
     }
 }
 
@@ -128,25 +99,68 @@ impl TestFortune {
     }
 }
 
+impl TestFortune {
+    /// How many rows of fortune's `table` (`charts`, `daily_readings`, `fortune_ratings`,
+    /// `yearly_fortune_reports`, `life_fortune_reports`) belong to `user`.
+    ///
+    /// # Panics
+    /// For another table, or when the database refuses.
+    #[allow(clippy::expect_used)]
+    pub async fn rows_of_user(&self, table: &str, user: meguri_ids::UserId) -> i64 {
+        use diesel_async::RunQueryDsl as _;
+
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        const TABLES: [&str; 5] =
+            ["charts", "daily_readings", "fortune_ratings", "yearly_fortune_reports", "life_fortune_reports"];
+        assert!(TABLES.contains(&table), "not a table of fortune's that holds users: {table}");
+        let mut conn = self.db.pool.get().await.expect("a connection");
+        let count: Count = diesel::sql_query(format!("SELECT count(*) AS n FROM {table} WHERE user_id = $1"))
+            .bind::<diesel::sql_types::Uuid, _>(user.as_uuid())
+            .get_result(&mut conn)
+            .await
+            .expect("count");
+        count.n
+    }
+
+    /// Leaves `user`'s yearly report of `year` generating and leased until `leased_until`, as a
+    /// process that took it and stopped leaves it.
+    ///
+    /// # Panics
+    /// When the database refuses.
+    #[allow(clippy::expect_used)]
+    pub async fn leave_yearly_report_generating(
+        &self,
+        user: meguri_ids::UserId,
+        year: i32,
+        leased_until: DateTime<Utc>,
+    ) {
+        use diesel_async::RunQueryDsl as _;
+
+        let now = self.clock.now();
+        let mut conn = self.db.pool.get().await.expect("a connection");
+        diesel::sql_query(
+            "INSERT INTO yearly_fortune_reports (id, user_id, year, status, next_attempt_at, created_at, updated_at) \
+             VALUES ($1, $2, $3, 'generating', $4, $5, $5)",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(uuid::Uuid::now_v7())
+        .bind::<diesel::sql_types::Uuid, _>(user.as_uuid())
+        .bind::<diesel::sql_types::Integer, _>(year)
+        .bind::<diesel::sql_types::Timestamptz, _>(leased_until)
+        .bind::<diesel::sql_types::Timestamptz, _>(now)
+        .execute(&mut conn)
+        .await
+        .expect("insert");
+    }
+}
+
 impl Drop for TestFortune {
     fn drop(&mut self) {
         self.shutdown.shutdown();
     }
-}
-
-/// The PostgreSQL admin URL of the test machine (`DATABASE_ADMIN_URL`, default local `postgres`).
-#[must_use]
-pub fn admin_url() -> SecretString {
-    SecretString::from(
-        std::env::var("DATABASE_ADMIN_URL")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
-    )
-}
-
-/// The Redis of the test machine (`REDIS_URL`, default local).
-#[must_use]
-pub fn redis_url() -> String {
-    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
 }
 
 /// Starts fortune-gen on free ports with a fresh schema. Needs a multi-thread runtime

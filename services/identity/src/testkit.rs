@@ -1,42 +1,21 @@
 //! Starts a real identity service for tests (feature `testkit`): a fresh migrated schema, light
-//! argon2 parameters, a clock the test moves, and events under the given Redis key prefix.
+//! argon2 parameters, a clock the test moves, and events under the given Redis key prefix. Built on
+//! the shared `meguri-testkit`; used by this crate's tests and the fleet tests.
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use meguri_db::TestDb;
 use meguri_server::{ServerConfig, ShutdownHandle};
+pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 
 use crate::accounts::{Clock, Limits};
 use crate::config::{Argon2Config, Config};
 use crate::startup::MIGRATIONS;
 
-/// A clock that stands still until moved.
-pub struct ManualClock(Mutex<DateTime<Utc>>);
-
-impl ManualClock {
-    #[must_use]
-    pub fn new() -> Self {
-        Self(Mutex::new(Utc::now()))
-    }
-
-    pub fn advance(&self, by: Duration) {
-        let mut now = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        *now += chrono::Duration::from_std(by).unwrap_or(chrono::Duration::zero());
-    }
-}
-
-impl Default for ManualClock {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Clock for ManualClock {
     fn now(&self) -> DateTime<Utc> {
-        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        ManualClock::now(self)
     }
 }
 
@@ -83,21 +62,6 @@ impl TestIdentity {
             .await
             .expect("admin deactivated");
     }
-}
-
-/// The PostgreSQL admin URL of the test machine (`DATABASE_ADMIN_URL`, default local `postgres`).
-#[must_use]
-pub fn admin_url() -> SecretString {
-    SecretString::from(
-        std::env::var("DATABASE_ADMIN_URL")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
-    )
-}
-
-/// The Redis of the test machine (`REDIS_URL`, default local).
-#[must_use]
-pub fn redis_url() -> String {
-    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
 }
 
 /// Starts identity with `jwt_secret` (the gateway's internal-token secret) and events under

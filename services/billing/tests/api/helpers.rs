@@ -8,11 +8,11 @@ use std::time::Duration;
 use billing::config::Config;
 use deadpool_redis::redis;
 use meguri_auth::{Role, Subject, TokenMinter};
-use meguri_db::TestDb;
 use meguri_events::EventsConfig;
 use meguri_ids::UserId;
 use meguri_proto::billing::billing_client::BillingClient;
 use meguri_server::ServerConfig;
+use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 use tokio::task::JoinHandle;
 use tonic::service::interceptor::InterceptedService;
@@ -25,28 +25,13 @@ pub const DEADLINE: Duration = Duration::from_secs(20);
 
 pub type Client = BillingClient<InterceptedService<Channel, Bearer>>;
 
-fn admin_url() -> SecretString {
-    SecretString::from(
-        std::env::var("DATABASE_ADMIN_URL")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
-    )
-}
-
-fn redis_url() -> String {
-    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
-}
-
 /// What outlives one process of the service: its schema and its Redis prefix. Dropped (schema,
 /// role and keys deleted) with the last app using it.
 pub struct TestEnv {
     pub db: TestDb,
     pub prefix: String,
-}
-
-impl Drop for TestEnv {
-    fn drop(&mut self) {
-        delete_keys(&self.prefix);
-    }
+    /// Every key under `prefix`, deleted with the environment.
+    _keys: RedisKeys,
 }
 
 pub struct TestApp {
@@ -63,21 +48,12 @@ impl Drop for TestApp {
     }
 }
 
-/// Deletes every Redis key under `prefix` (synchronously: `Drop` cannot await).
-fn delete_keys(prefix: &str) {
-    let Ok(client) = redis::Client::open(redis_url()) else { return };
-    let Ok(mut conn) = client.get_connection() else { return };
-    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query(&mut conn).unwrap_or_default();
-    if !keys.is_empty() {
-        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query(&mut conn);
-    }
-}
-
 /// A new schema and prefix, and the service on them.
 pub async fn spawn_app() -> TestApp {
     let db = TestDb::create(&admin_url(), billing::MIGRATIONS).await.expect("a test schema");
-    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
-    spawn_in(Arc::new(TestEnv { db, prefix })).await
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
+    spawn_in(Arc::new(TestEnv { db, prefix, _keys: keys })).await
 }
 
 async fn spawn_in(env: Arc<TestEnv>) -> TestApp {
@@ -96,29 +72,9 @@ async fn spawn_in(env: Arc<TestEnv>) -> TestApp {
     TestApp { grpc_port, env, minter, shutdown, server }
 }
 
-/// Adds a fresh internal token to every call, as the gateway (or a service) sends it.
-#[derive(Clone)]
-pub struct Bearer {
-    minter: TokenMinter,
-    subject: Subject,
-    role: Role,
-}
-
-impl tonic::service::Interceptor for Bearer {
-    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let bearer = self.minter.bearer(&self.subject, self.role).map_err(|_| tonic::Status::internal("mint"))?;
-        request.metadata_mut().insert("authorization", bearer);
-        Ok(request)
-    }
-}
-
 impl TestApp {
     async fn channel(&self) -> Channel {
-        Channel::from_shared(format!("http://127.0.0.1:{}", self.grpc_port))
-            .expect("uri")
-            .connect()
-            .await
-            .expect("connect")
+        meguri_testkit::connect(&format!("http://127.0.0.1:{}", self.grpc_port)).await
     }
 
     pub async fn client_as(&self, subject: Subject, role: Role) -> Client {

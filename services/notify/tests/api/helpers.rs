@@ -13,12 +13,12 @@ use diesel::QueryableByName;
 use diesel::sql_types::{Bool, Integer, Nullable, Text, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl as _;
 use meguri_auth::{Role, Subject, TokenMinter};
-use meguri_db::TestDb;
 use meguri_events::contracts::{MailKind, MailRequested};
 use meguri_events::{Event as _, EventsConfig};
 use meguri_ids::UserId;
 use meguri_proto::notify::notify_client::NotifyClient;
 use meguri_server::ServerConfig;
+use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
 use notify::config::{Config, MailConfig};
 use notify::domain::RetryPolicy;
 use secrecy::SecretString;
@@ -32,17 +32,6 @@ pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
 pub const DEADLINE: Duration = Duration::from_secs(30);
 
 pub type Client = NotifyClient<InterceptedService<Channel, Bearer>>;
-
-fn admin_url() -> SecretString {
-    SecretString::from(
-        std::env::var("DATABASE_ADMIN_URL")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned()),
-    )
-}
-
-fn redis_url() -> String {
-    std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".to_owned())
-}
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -173,23 +162,9 @@ impl Drop for SmtpSink {
 pub struct TestEnv {
     pub db: TestDb,
     pub prefix: String,
+    /// Every key under `prefix`, deleted with the environment.
+    _keys: RedisKeys,
     pub mail_dir: TempDir,
-}
-
-impl Drop for TestEnv {
-    fn drop(&mut self) {
-        delete_keys(&self.prefix);
-    }
-}
-
-/// Deletes every Redis key under `prefix` (synchronously: `Drop` cannot await).
-fn delete_keys(prefix: &str) {
-    let Ok(client) = redis::Client::open(redis_url()) else { return };
-    let Ok(mut conn) = client.get_connection() else { return };
-    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query(&mut conn).unwrap_or_default();
-    if !keys.is_empty() {
-        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query(&mut conn);
-    }
 }
 
 /// How the app under test delivers mail.
@@ -232,8 +207,9 @@ impl Drop for TestApp {
 
 pub async fn spawn_app(delivery: Delivery) -> TestApp {
     let db = TestDb::create(&admin_url(), notify::MIGRATIONS).await.expect("a test schema");
-    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
-    spawn_in(Arc::new(TestEnv { db, prefix, mail_dir: TempDir::new("dev-mail") }), delivery).await
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
+    spawn_in(Arc::new(TestEnv { db, prefix, _keys: keys, mail_dir: TempDir::new("dev-mail") }), delivery).await
 }
 
 async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
@@ -258,22 +234,6 @@ async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
     let server = Some(tokio::spawn(app.run_until_stopped()));
     let minter = TokenMinter::new(&secret, Duration::from_secs(60)).expect("minter");
     TestApp { grpc_port, env, delivery, minter, shutdown, server }
-}
-
-/// Adds a fresh internal token to every call, as the gateway sends it.
-#[derive(Clone)]
-pub struct Bearer {
-    minter: TokenMinter,
-    subject: Subject,
-    role: Role,
-}
-
-impl tonic::service::Interceptor for Bearer {
-    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let bearer = self.minter.bearer(&self.subject, self.role).map_err(|_| tonic::Status::internal("mint"))?;
-        request.metadata_mut().insert("authorization", bearer);
-        Ok(request)
-    }
 }
 
 /// One `email_notifications` row as the tests look at it.
@@ -311,11 +271,7 @@ pub fn verification_mail(user: UserId, code: &str) -> MailRequested {
 
 impl TestApp {
     async fn channel(&self) -> Channel {
-        Channel::from_shared(format!("http://127.0.0.1:{}", self.grpc_port))
-            .expect("uri")
-            .connect()
-            .await
-            .expect("connect")
+        meguri_testkit::connect(&format!("http://127.0.0.1:{}", self.grpc_port)).await
     }
 
     pub async fn client_as(&self, subject: Subject, role: Role) -> Client {

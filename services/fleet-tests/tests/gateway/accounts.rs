@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 
 use identity::testkit::TestIdentity;
 use meguri_events::contracts::{MailKind, MailRequested};
+use meguri_testkit::RedisKeys;
 use serde_json::{Value, json};
 
 use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
@@ -12,6 +13,8 @@ pub struct Accounts {
     pub gateway: TestApp,
     pub identity: TestIdentity,
     prefix: String,
+    // Last: the keys go once both services have stopped.
+    _keys: RedisKeys,
 }
 
 async fn spawn() -> Accounts {
@@ -20,7 +23,8 @@ async fn spawn() -> Accounts {
 
 /// The gateway (with `customise` applied to its config) in front of a real identity service.
 pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) -> Accounts {
-    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let port = identity.grpc_port;
     let p = prefix.clone();
@@ -30,7 +34,7 @@ pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) ->
         customise(c);
     })
     .await;
-    Accounts { gateway, identity, prefix }
+    Accounts { gateway, identity, prefix, _keys: keys }
 }
 
 /// The `meguri_session=<id>` pair of a response's session Set-Cookie, and the whole header.
@@ -471,7 +475,8 @@ async fn a_resend_within_the_cooldown_says_when_to_try_again_for_any_address() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_gateway_cooldown_on_resend_also_says_when_to_try_again() {
-    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let port = identity.grpc_port;
     let gateway = spawn_app_with(move |c| {

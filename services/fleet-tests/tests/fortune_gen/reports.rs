@@ -96,22 +96,8 @@ async fn a_generation_left_behind_by_a_stopped_process_is_taken_over_after_its_l
     let app = spawn_app().await;
     let user = app.ready_user("jiro", "1992-08-08").await;
     // A report that another process took (leased for five minutes) and never finished.
-    let now = fortune_gen::clock::Clock::now(app.fortune.clock.as_ref());
-    {
-        use diesel_async::RunQueryDsl as _;
-        let mut conn = app.fortune.db.pool.get().await.expect("conn");
-        diesel::sql_query(
-            "INSERT INTO yearly_fortune_reports (id, user_id, year, status, next_attempt_at, created_at, updated_at) \
-             VALUES ($1, $2, 2026, 'generating', $3, $4, $4)",
-        )
-        .bind::<diesel::sql_types::Uuid, _>(uuid::Uuid::now_v7())
-        .bind::<diesel::sql_types::Uuid, _>(user.as_uuid())
-        .bind::<diesel::sql_types::Timestamptz, _>(now + chrono::Duration::minutes(5))
-        .bind::<diesel::sql_types::Timestamptz, _>(now)
-        .execute(&mut conn)
-        .await
-        .expect("insert");
-    }
+    let now = app.fortune.clock.now();
+    app.fortune.leave_yearly_report_generating(user, 2026, now + chrono::Duration::minutes(5)).await;
     assert_eq!(yearly(&app, user).await.status, "generating");
 
     app.fortune.clock.advance(Duration::from_secs(6 * 60));

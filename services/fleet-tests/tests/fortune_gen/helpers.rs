@@ -1,11 +1,13 @@
-//! Starts bazi-engine, identity and fortune-gen, and gives typed clients and waits.
+//! Starts bazi-engine, identity and fortune-gen (each from its own test kit), and gives typed
+//! clients and waits.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use fortune_gen::testkit::{TestFortune, TestLlm, TestOptions, redis_url, spawn};
+use fleet_tests::Engine;
+use fortune_gen::testkit::{TestFortune, TestLlm, TestOptions, spawn};
 use identity::testkit::TestIdentity;
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_ids::UserId;
@@ -14,7 +16,7 @@ use meguri_proto::fortune as pb;
 use meguri_proto::fortune::fortune_client::FortuneClient;
 use meguri_proto::identity as id;
 use meguri_proto::identity::identity_client::IdentityClient;
-use meguri_server::{ServerConfig, ShutdownHandle};
+use meguri_testkit::{Bearer, RedisKeys, redis_url};
 use secrecy::SecretString;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
@@ -91,44 +93,6 @@ impl Proxy {
     }
 }
 
-/// A bazi-engine server in this process.
-pub struct Engine {
-    pub addr: SocketAddr,
-    shutdown: ShutdownHandle,
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.shutdown.shutdown();
-    }
-}
-
-pub async fn start_engine() -> Engine {
-    let app = bazi_engine_server::startup::build(ServerConfig::for_tests(SecretString::from(SECRET)))
-        .await
-        .expect("bazi-engine starts");
-    let addr = SocketAddr::from(([127, 0, 0, 1], app.grpc_port));
-    let shutdown = app.shutdown_handle();
-    tokio::spawn(app.run_until_stopped());
-    Engine { addr, shutdown }
-}
-
-/// Adds a fresh internal token to every call.
-#[derive(Clone)]
-pub struct Bearer {
-    minter: TokenMinter,
-    subject: Subject,
-    role: Role,
-}
-
-impl tonic::service::Interceptor for Bearer {
-    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let bearer = self.minter.bearer(&self.subject, self.role).map_err(|_| tonic::Status::internal("mint"))?;
-        request.metadata_mut().insert("authorization", bearer);
-        Ok(request)
-    }
-}
-
 pub type Fortune = FortuneClient<InterceptedService<Channel, Bearer>>;
 pub type Identity = IdentityClient<InterceptedService<Channel, Bearer>>;
 pub type BaziEngine = BaziEngineClient<InterceptedService<Channel, Bearer>>;
@@ -141,22 +105,8 @@ pub struct TestApp {
     pub proxy: Proxy,
     pub prefix: String,
     minter: TokenMinter,
-}
-
-impl Drop for TestApp {
-    fn drop(&mut self) {
-        delete_keys(&self.prefix);
-    }
-}
-
-/// Deletes every Redis key under `prefix` (synchronously: `Drop` cannot await).
-fn delete_keys(prefix: &str) {
-    let Ok(client) = redis::Client::open(redis_url()) else { return };
-    let Ok(mut conn) = client.get_connection() else { return };
-    let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query(&mut conn).unwrap_or_default();
-    if !keys.is_empty() {
-        let _: redis::RedisResult<()> = redis::cmd("DEL").arg(keys).query(&mut conn);
-    }
+    // Last: every Redis key of the test is deleted once the services have stopped.
+    _keys: RedisKeys,
 }
 
 /// Options a test may change before fortune-gen starts.
@@ -177,8 +127,9 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_with(setup: Setup) -> TestApp {
-    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
-    let engine = start_engine().await;
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
+    let engine = fleet_tests::start_engine(SECRET).await;
     let proxy = Proxy::start(engine.addr, setup.mode).await;
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
@@ -188,11 +139,11 @@ pub async fn spawn_with(setup: Setup) -> TestApp {
     options.start_at = Some(start());
     let fortune = spawn(options).await;
     let minter = TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(60)).expect("minter");
-    TestApp { fortune, identity, engine, proxy, prefix, minter }
+    TestApp { fortune, identity, engine, proxy, prefix, minter, _keys: keys }
 }
 
 async fn channel(addr: String) -> Channel {
-    Channel::from_shared(addr).expect("uri").connect().await.expect("connect")
+    meguri_testkit::connect(&addr).await
 }
 
 impl TestApp {

@@ -101,7 +101,7 @@ async fn a_build_that_finds_bazi_engine_down_fails_and_is_retried_after_the_back
     eventually("a scheduled retry", || async {
         let mut conn = app.fortune.db.pool.get().await.expect("conn");
         let row = fortune_gen::db::charts::find(&mut conn, user).await.expect("query")?;
-        let now = fortune_gen::clock::Clock::now(app.fortune.clock.as_ref());
+        let now = app.fortune.clock.now();
         (row.status == fortune_gen::domain::ChartStatus::Failed && row.next_attempt_at.is_some_and(|t| t > now))
             .then_some(())
     })
@@ -233,26 +233,8 @@ async fn an_account_deletion_removes_everything_of_the_user() {
     app.wait_status(user, "pending").await;
     let refused = me.get_daily_reading(pb::GetDailyReadingRequest { timezone_offset_minutes: Some(-540) }).await;
     assert_eq!(code_of(&refused.expect_err("no chart")), "CHART_NOT_READY");
-    let count = |table: &'static str| {
-        let pool = app.fortune.db.pool.clone();
-        async move {
-            use diesel_async::RunQueryDsl as _;
-            #[derive(diesel::QueryableByName)]
-            struct Count {
-                #[diesel(sql_type = diesel::sql_types::BigInt)]
-                n: i64,
-            }
-            let mut conn = pool.get().await.expect("conn");
-            let c: Count = diesel::sql_query(format!("SELECT count(*) AS n FROM {table} WHERE user_id = $1"))
-                .bind::<diesel::sql_types::Uuid, _>(user.as_uuid())
-                .get_result(&mut conn)
-                .await
-                .expect("count");
-            c.n
-        }
-    };
     for table in ["charts", "daily_readings", "fortune_ratings", "yearly_fortune_reports", "life_fortune_reports"] {
-        assert_eq!(count(table).await, 0, "{table} still holds the user");
+        assert_eq!(app.fortune.rows_of_user(table, user).await, 0, "{table} still holds the user");
     }
 }
 

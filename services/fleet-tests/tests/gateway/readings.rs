@@ -11,7 +11,7 @@ use meguri_events::contracts::{MailKind, MailRequested};
 use meguri_ids::UserId;
 use meguri_proto::identity as id;
 use meguri_proto::identity::identity_client::IdentityClient;
-use meguri_server::{ServerConfig, ShutdownHandle};
+use meguri_testkit::{Bearer, RedisKeys};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use tonic::service::interceptor::InterceptedService;
@@ -22,30 +22,21 @@ use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
 const PASSWORD: &str = "correct horse battery";
 const JAPAN: i32 = -540;
 
-struct Engine(ShutdownHandle);
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.0.shutdown();
-    }
-}
-
 struct Readings {
     gateway: TestApp,
     fortune: TestFortune,
     identity: TestIdentity,
-    _engine: Engine,
+    _engine: fleet_tests::Engine,
     prefix: String,
+    // Last: the keys go once every service has stopped.
+    _keys: RedisKeys,
 }
 
 async fn spawn() -> Readings {
-    let prefix = format!("test:{}:", uuid::Uuid::new_v4().simple());
-    let engine = bazi_engine_server::startup::build(ServerConfig::for_tests(SecretString::from(SECRET)))
-        .await
-        .expect("bazi-engine starts");
-    let engine_addr = format!("http://127.0.0.1:{}", engine.grpc_port);
-    let engine_stop = engine.shutdown_handle();
-    tokio::spawn(engine.run_until_stopped());
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
+    let engine = fleet_tests::start_engine(SECRET).await;
+    let engine_addr = engine.url();
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
     let fortune = fortune_gen::testkit::spawn(TestOptions::new(SECRET, &prefix, &engine_addr, &identity_addr)).await;
@@ -59,7 +50,7 @@ async fn spawn() -> Readings {
         c.grpc_timeout = Duration::from_secs(10);
     })
     .await;
-    Readings { gateway, fortune, identity, _engine: Engine(engine_stop), prefix }
+    Readings { gateway, fortune, identity, _engine: engine, prefix, _keys: keys }
 }
 
 impl Readings {
@@ -197,25 +188,9 @@ impl Readings {
     async fn identity_as(&self, cookie: &str) -> IdentityClient<InterceptedService<Channel, Bearer>> {
         let (_, user) = self.get("/api/auth/user", cookie).await;
         let id: UserId = user["id"].as_str().and_then(|id| id.parse().ok()).expect("user id");
-        let channel = Channel::from_shared(format!("http://127.0.0.1:{}", self.identity.grpc_port))
-            .expect("uri")
-            .connect()
-            .await
-            .expect("connect");
+        let channel = meguri_testkit::connect(&format!("http://127.0.0.1:{}", self.identity.grpc_port)).await;
         let minter = TokenMinter::new(&SecretString::from(SECRET), Duration::from_secs(60)).expect("minter");
-        IdentityClient::with_interceptor(channel, Bearer(minter, Subject::User(id)))
-    }
-}
-
-/// Adds a user token to every call.
-#[derive(Clone)]
-struct Bearer(TokenMinter, Subject);
-
-impl tonic::service::Interceptor for Bearer {
-    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let bearer = self.0.bearer(&self.1, Role::User).map_err(|_| tonic::Status::internal("mint"))?;
-        request.metadata_mut().insert("authorization", bearer);
-        Ok(request)
+        IdentityClient::with_interceptor(channel, Bearer { minter, subject: Subject::User(id), role: Role::User })
     }
 }
 
