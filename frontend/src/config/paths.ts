@@ -45,6 +45,10 @@ export const paths = {
   },
 } as const;
 
+/**
+ * The gateway's endpoints. Query-string builders return template-literal types (`as const`), so `api` in
+ * lib/api-client.ts can check each one against the paths of the gateway's OpenAPI document.
+ */
 export const apiPaths = {
   auth: {
     user: '/api/auth/user',
@@ -69,21 +73,21 @@ export const apiPaths = {
     complete: '/api/onboarding/complete',
   },
   places: {
-    search: (query: string) => `/api/places/search?query=${encodeURIComponent(query)}`,
-    coordinates: (location: string) => `/api/places/coordinates?location=${encodeURIComponent(location)}`,
+    search: (query: string) => `/api/places/search?query=${encodeURIComponent(query)}` as const,
+    coordinates: (location: string) => `/api/places/coordinates?location=${encodeURIComponent(location)}` as const,
   },
   public: {
     calculateBazi: '/api/public/calculate-bazi',
   },
   /** Readings (docs/api/readings.md). `timezoneOffset` in minutes, as `Date#getTimezoneOffset` (Japan: -540). */
   fortune: {
-    daily: (timezoneOffset: number) => `/api/fortune/daily?timezoneOffset=${timezoneOffset}`,
+    daily: (timezoneOffset: number) => `/api/fortune/daily?timezoneOffset=${timezoneOffset}` as const,
     badges: '/api/fortune/badges',
     rate: '/api/fortunes/rate',
     chart: '/api/fortune/chart',
-    yearly: (timezoneOffset: number) => `/api/fortune/yearly?timezoneOffset=${timezoneOffset}`,
+    yearly: (timezoneOffset: number) => `/api/fortune/yearly?timezoneOffset=${timezoneOffset}` as const,
     life: '/api/fortune/life',
   },
-  dayInfo: (timezoneOffset: number) => `/api/day-info?timezoneOffset=${timezoneOffset}`,
+  dayInfo: (timezoneOffset: number) => `/api/day-info?timezoneOffset=${timezoneOffset}` as const,
   friendUpdates: '/api/friend-updates',
 } as const;

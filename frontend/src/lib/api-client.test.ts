@@ -25,12 +25,12 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   it('names the status and the body text in the error, and decodes {message, code}', async () => {
     server.use(
-      http.post('/api/things', () =>
+      http.post('/api/auth/forgot-password', () =>
         HttpResponse.json({ message: '入力が正しくありません', code: 'INVALID_INPUT' }, { status: 400 }),
       ),
     );
 
-    const error = await caught(api.post('/api/things', { a: 1 }));
+    const error = await caught(api.post('/api/auth/forgot-password', { email: 'a' }));
 
     expect(error.message).toBe('400: {"message":"入力が正しくありません","code":"INVALID_INPUT"}');
     expect(error.status).toBe(400);
@@ -40,18 +40,20 @@ describe('api client', () => {
   });
 
   it('uses the status text when the error body is empty', async () => {
-    server.use(http.get('/api/things', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get('/api/fortune/badges', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })),
+    );
 
-    const error = await caught(api.get('/api/things'));
+    const error = await caught(api.get('/api/fortune/badges'));
 
     expect(error.message).toBe('503: Service Unavailable');
     expect(error.body).toBeUndefined();
   });
 
   it('keeps a plain-text error body as it is, without a decoded body', async () => {
-    server.use(http.get('/api/things', () => new HttpResponse('upstream timeout', { status: 504 })));
+    server.use(http.get('/api/fortune/badges', () => new HttpResponse('upstream timeout', { status: 504 })));
 
-    const error = await caught(api.get('/api/things'));
+    const error = await caught(api.get('/api/fortune/badges'));
 
     expect(error.message).toBe('504: upstream timeout');
     expect(error.body).toBeUndefined();
@@ -61,17 +63,19 @@ describe('api client', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     let received: unknown;
     server.use(
-      http.post('/api/things', async ({ request }) => {
+      http.post('/api/auth/forgot-password', async ({ request }) => {
         received = await request.json();
-        return HttpResponse.json({ ok: true });
+        return HttpResponse.json({ message: '送りました' });
       }),
-      http.get('/api/things', () => HttpResponse.json([])),
+      http.get('/api/fortune/badges', () => HttpResponse.json([])),
     );
 
-    await expect(api.post('/api/things', { name: '花子' })).resolves.toEqual({ ok: true });
-    await api.get('/api/things');
+    await expect(api.post('/api/auth/forgot-password', { email: 'hanako@example.jp' })).resolves.toEqual({
+      message: '送りました',
+    });
+    await api.get('/api/fortune/badges');
 
-    expect(received).toEqual({ name: '花子' });
+    expect(received).toEqual({ email: 'hanako@example.jp' });
     const [postInit, getInit] = fetchSpy.mock.calls.map(([, init]) => init);
     expect(postInit?.credentials).toBe('include');
     expect(postInit?.headers).toMatchObject({ 'Content-Type': 'application/json' });
@@ -80,23 +84,23 @@ describe('api client', () => {
   });
 
   it('throws on 401 by default and resolves to null when told to', async () => {
-    server.use(http.get('/api/private', () => HttpResponse.json({ message: 'ログインが必要です' }, { status: 401 })));
+    server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'ログインが必要です' }, { status: 401 })));
 
-    await expect(fetcher('/api/private')).rejects.toMatchObject({ status: 401 });
-    await expect(fetcherOrNullOn401('/api/private')).resolves.toBeNull();
-    await expect(apiRequest('GET', '/api/private', undefined, { on401: 'return-null' })).resolves.toBeNull();
+    await expect(fetcher('/api/auth/user')).rejects.toMatchObject({ status: 401 });
+    await expect(fetcherOrNullOn401('/api/auth/user')).resolves.toBeNull();
+    await expect(apiRequest('GET', '/api/auth/user', undefined, { on401: 'return-null' })).resolves.toBeNull();
   });
 
   it('GETs the key parts joined with a slash', async () => {
-    server.use(http.get('/api/diary/2025-01-02', () => HttpResponse.json({ content: '晴れ' })));
+    server.use(http.get('/api/fortune/life', () => HttpResponse.json({ title: '晴れ' })));
 
-    await expect(fetcher(['/api/diary', '2025-01-02'])).resolves.toEqual({ content: '晴れ' });
+    await expect(fetcher(['/api/fortune', 'life'])).resolves.toEqual({ title: '晴れ' });
   });
 
   it('resolves an empty successful body to undefined', async () => {
     server.use(http.post('/api/onboarding/complete', () => new HttpResponse(null, { status: 204 })));
 
-    await expect(api.post<void>('/api/onboarding/complete')).resolves.toBeUndefined();
+    await expect(apiRequest<void>('POST', '/api/onboarding/complete')).resolves.toBeUndefined();
   });
 
   it('prefers the server message for people over a fallback', async () => {
@@ -109,7 +113,7 @@ describe('api client', () => {
 
   it('reads how long to wait from Retry-After', async () => {
     server.use(
-      http.post('/api/things', () =>
+      http.post('/api/auth/logout', () =>
         HttpResponse.json(
           { message: 'しばらくしてからお試しください', code: 'RATE_LIMITED' },
           { status: 429, headers: { 'Retry-After': '42' } },
@@ -117,11 +121,25 @@ describe('api client', () => {
       ),
     );
 
-    const error = await caught(api.post('/api/things'));
+    const error = await caught(api.post('/api/auth/logout'));
 
     expect(error.retryAfterSeconds).toBe(42);
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30);
+  });
+
+  it("takes only the gateway's documented operations, with their bodies (tsc checks the directives below)", () => {
+    const calls = [
+      // @ts-expect-error: the gateway's document has no such path
+      () => api.get('/api/fortune/weekly'),
+      // @ts-expect-error: the path is served with GET only
+      () => api.post('/api/fortune/daily'),
+      // @ts-expect-error: the operation's body is `{ email }`
+      () => api.post('/api/auth/forgot-password', { address: 'hanako@example.jp' }),
+      // @ts-expect-error: the answer is the user object, which has no `message`
+      (): Promise<{ message: string }> => api.get('/api/auth/user'),
+    ];
+    expect(calls).toHaveLength(4);
   });
 });

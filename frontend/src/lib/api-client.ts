@@ -4,17 +4,13 @@
  * message is `"<status>: <body text or status text>"` (spec §8).
  */
 import { env } from '@/config/env';
+import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, ApiSchema, ApiUrl } from '@/types/api';
 
-/** The gateway's error body: a Japanese message for a person and a stable SNAKE_CASE code. */
-export type ApiErrorBody = {
-  message: string;
-  code?: string;
-};
+/** The gateway's error body: a Japanese message for a person and a stable SNAKE_CASE code (generated `ErrorBody`). */
+export type ApiErrorBody = Pick<ApiSchema<'ErrorBody'>, 'message'> & Partial<Pick<ApiSchema<'ErrorBody'>, 'code'>>;
 
 /** The answer of calls that only confirm what they did, e.g. `{"message":"ログアウトしました"}`. */
-export type MessageResponse = {
-  message: string;
-};
+export type MessageResponse = ApiSchema<'MessageBody'>;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -135,13 +131,28 @@ export async function apiRequest<T>(
 
 type Options = Omit<RequestOptions, 'on401'>;
 
-/** Requests whose 401 is an error. */
+/** The body argument of an operation: required when the document gives it a body, absent otherwise. */
+type BodyArgs<Method extends ApiMethod, Path extends ApiPath<Method>> =
+  ApiBody<Method, Path> extends undefined
+    ? [body?: undefined, options?: Options]
+    : [body: ApiBody<Method, Path>, options?: Options];
+
+/**
+ * Requests whose 401 is an error, typed by the gateway's OpenAPI document (types/api.ts): the path must be one
+ * the document serves with that method, the body is the operation's request body and the answer its success
+ * body. A call the gateway does not serve, or a field it does not send, fails tsc.
+ */
 export const api = {
-  get: <T>(path: string, options?: Options) => apiRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: Options) => apiRequest<T>('DELETE', path, undefined, options),
+  get: <Path extends ApiPath<'get'>>(path: ApiUrl<Path>, options?: Options) =>
+    apiRequest<ApiAnswer<'get', Path>>('GET', path, undefined, options),
+  post: <Path extends ApiPath<'post'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'post', Path>) =>
+    apiRequest<ApiAnswer<'post', Path>>('POST', path, body, options),
+  put: <Path extends ApiPath<'put'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'put', Path>) =>
+    apiRequest<ApiAnswer<'put', Path>>('PUT', path, body, options),
+  patch: <Path extends ApiPath<'patch'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'patch', Path>) =>
+    apiRequest<ApiAnswer<'patch', Path>>('PATCH', path, body, options),
+  delete: <Path extends ApiPath<'delete'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'delete', Path>) =>
+    apiRequest<ApiAnswer<'delete', Path>>('DELETE', path, body, options),
 };
 
 /** An swr key: one path, or path parts that are joined with '/'. */

@@ -1,15 +1,14 @@
 /**
  * The chart as the gateway describes it, shared by every screen that shows one: the public calculator
  * (POST /api/public/calculate-bazi) and a signed-in person's stored chart (GET /api/fortune/chart), whose
- * `details` carry the same analysis. Types mirror the gateway's bodies in
- * gateway/src/routes/public/post.rs (camelCase); the labels are the Japanese names the screens show.
+ * `details` carry the same analysis. The types are the gateway's schemas (generated from its OpenAPI
+ * document, see types/api.ts); the labels are the Japanese names the screens show.
  * Pure: no React, no requests.
  */
+import type { ApiSchema } from '@/types/api';
 
-export type Pillar = {
-  heavenlyStem: string;
-  earthlyBranch: string;
-};
+
+export type Pillar = ApiSchema<'PillarBody'>;
 
 export const PILLAR_KEYS = ['year', 'month', 'day', 'hour'] as const;
 export type PillarKey = (typeof PILLAR_KEYS)[number];
@@ -18,126 +17,35 @@ export type PillarKey = (typeof PILLAR_KEYS)[number];
 export const ELEMENT_KEYS = ['wood', 'fire', 'earth', 'metal', 'water'] as const;
 export type ElementKey = (typeof ELEMENT_KEYS)[number];
 
-export type ElementBalance = Record<ElementKey, number> & {
-  dominant: ElementKey;
-};
+/** The five element values and the dominant element (gateway `ElementsBody`). */
+export type ElementBalance = ApiSchema<'ElementsBody'>;
 
-/** One 蔵干 (hidden stem) of a branch (gateway `HiddenStemBody`). */
-export type HiddenStem = {
-  stem: string;
-  /** Its 通変星 relative to the day master, e.g. 偏印. */
-  tenGod: string;
-  /** 本気, 中気 or 余気. */
-  role: string;
-};
+/** One 蔵干 (hidden stem) of a branch: its 通変星 relative to the day master and its role (本気, 中気 or 余気). */
+export type HiddenStem = ApiSchema<'HiddenStemBody'>;
 
-/** One pillar with its analysis (gateway `PillarDetailBody`). */
-export type PillarDetail = {
-  position: PillarKey;
-  heavenlyStem: string;
-  earthlyBranch: string;
-  /** The stem's 通変星; empty for the day stem (the day master itself). */
-  tenGod: string;
-  hiddenStems: HiddenStem[];
-  /** 納音 */
-  nayin: string;
-  /** 十二運 of the day master at this branch. */
-  lifeStage: string;
-  /** True when the birth time is unknown and this pillar rests on the assumed 12:00. */
-  dependsOnHour: boolean;
-};
+/** One pillar with its analysis; `tenGod` is empty for the day stem (the day master itself). */
+export type PillarDetail = ApiSchema<'PillarDetailBody'>;
 
-/** Strength of the day master (gateway `StrengthBody`). */
-export type DayMasterStrength = {
-  /** Share of the chart that supports the day master, 0–100. */
-  score: number;
-  /** 身強, 身弱 or 中和. */
-  verdict: string;
-  /** One Japanese sentence each. */
-  reasons: string[];
-};
+/** Strength of the day master: its support share (0–100), 身強/身弱/中和 and one Japanese sentence per reason. */
+export type DayMasterStrength = ApiSchema<'StrengthBody'>;
 
-/** One 大運 (gateway `LuckPillarBody`). */
-export type LuckPillar = {
-  heavenlyStem: string;
-  earthlyBranch: string;
-  startAge: number;
-  startYear: number;
-  /** `YYYY-MM-DD` */
-  startDate: string;
-  tenGod: string;
-  lifeStage: string;
-};
+/** One 大運. */
+export type LuckPillar = ApiSchema<'LuckPillarBody'>;
 
-/** Luck pillars (gateway `LuckBody`); sent only when the gender is known. */
-export type Luck = {
-  forward: boolean;
-  startYears: number;
-  startMonths: number;
-  startDays: number;
-  startDate: string;
-  pillars: LuckPillar[];
-};
+/** Luck pillars; sent only when the gender is known. */
+export type Luck = ApiSchema<'LuckBody'>;
 
-/** A solar term (節) instant (gateway `SolarTermBody`). */
-export type SolarTerm = {
-  name: string;
-  longitude: number;
-  utc: string;
-};
+/** A solar term (節) instant. */
+export type SolarTerm = ApiSchema<'SolarTermBody'>;
 
-/** The chart's analysis (gateway `AnalysisBody`). */
-export type BaziAnalysis = {
-  /** The day stem (日主). */
-  dayMaster: string;
-  pillars: PillarDetail[];
-  /** 空亡 branches of the day pillar. */
-  kongWang: string[];
-  strength: DayMasterStrength | null;
-  /** Element keys (`wood` …), most helpful first. */
-  favorableElements: string[];
-  unfavorableElements: string[];
-  luck: Luck | null;
-  /** False when no birth time was given (12:00 was used). */
-  timeKnown: boolean;
-  /** Result names that depend on the unknown hour (`hour`, `elements`, `strength` …). */
-  hourDependent: string[];
-  /** Japanese notes for a person; the engine puts the time-correction sentence here. */
-  notes: string[];
-  /** Five elements over the hidden stems (weighted); `dominant` is empty. */
-  hiddenElements: (Record<ElementKey, number> & { dominant: string }) | null;
-  previousJie: SolarTerm | null;
-  nextJie: SolarTerm | null;
-};
+/** The chart's analysis; the engine puts the time-correction sentence into `notes`. */
+export type BaziAnalysis = ApiSchema<'AnalysisBody'>;
 
-/** How the clock time became the time the pillars use (gateway `TimeBody`). */
-export type TimeCorrection = {
-  /** `YYYY-MM-DDTHH:MM:SS` as entered (12:00 when unknown). */
-  civilLocalTime: string;
-  timeZone: string;
-  utcOffsetSeconds: number;
-  summerTime: boolean;
-  utc: string;
-  /** `standard`, `mean` or `apparent`. */
-  mode: string;
-  longitude: number;
-  latitude: number;
-  longitudeCorrectionSeconds: number;
-  equationOfTimeSeconds: number;
-  totalCorrectionSeconds: number;
-  /** `YYYY-MM-DD HH:MM:SS` */
-  correctedLocalTime: string;
-  placeLabel: string;
-  placeApproximate: boolean;
-  /** `split` or `next_day`. */
-  zi: string;
-};
+/** How the clock time became the time the pillars use. */
+export type TimeCorrection = ApiSchema<'TimeBody'>;
 
 /** The four pillars and the five elements: what the spec's calculation response promises (spec §3). */
-export type ChartAndElements = {
-  baziChart: Record<PillarKey, Pillar>;
-  elements: ElementBalance;
-};
+export type ChartAndElements = Pick<ApiSchema<'CalculateBaziResponse'>, 'baziChart' | 'elements'>;
 
 function isPillar(value: unknown): value is Pillar {
   return (

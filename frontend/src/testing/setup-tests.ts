@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 import { resetToasts } from '@/components/ui/toast/toast-store';
+import { isApiRequest, isDocumented } from '@/testing/api-contract';
 import { server } from '@/testing/mocks/server';
 
 // The first render of a lazily loaded screen waits for its module to be transformed, which can take a while.
@@ -29,6 +30,21 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// Every request the code under test sends to the gateway must be an operation of the gateway's OpenAPI
+// document (method and path), so a call to a route that does not exist fails the test that makes it, even
+// when a mock handler answers it.
+const undocumentedRequests: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  if (isApiRequest(request.url) && !isDocumented(request.method, request.url)) {
+    undocumentedRequests.push(`${request.method} ${new URL(request.url).pathname}`);
+  }
+});
+
+afterEach(() => {
+  const undocumented = undocumentedRequests.splice(0);
+  expect(undocumented, 'requests to operations the gateway\'s OpenAPI document does not have').toEqual([]);
+});
 
 afterEach(() => {
   cleanup();

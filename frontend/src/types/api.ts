@@ -1,10 +1,40 @@
 /**
- * The gateway's request and response shapes, generated from its OpenAPI document (`api.gen.ts`, written by
- * scripts/gen-api-types.mjs before every `npm run typecheck`; not committed). Name a wire shape through
- * `ApiSchema<'UserBody'>` rather than writing it again: a field the gateway renames or drops then fails tsc
- * wherever it is used, mocks included.
+ * The gateway's request and response shapes and its operations, generated from its OpenAPI document
+ * (`api.gen.ts`, written by scripts/gen-api-types.mjs before every `npm run typecheck` and `npm test`; not
+ * committed). Name a wire shape through `ApiSchema<'UserBody'>` rather than writing it again, and call the
+ * gateway through `api` (lib/api-client.ts), whose paths, bodies and answers come from these types: a route
+ * or field the gateway renames or drops then fails tsc wherever it is used, mocks included.
  */
-import type { components } from '@/types/api.gen';
+import type { components, paths } from '@/types/api.gen';
 
 /** One schema of the gateway's document, by its name under `components.schemas`. */
 export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/** The HTTP methods the gateway's document uses, as openapi-typescript spells them. */
+export type ApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Every path of the document that answers `Method`. */
+export type ApiPath<Method extends ApiMethod> = {
+  [Path in keyof paths]-?: paths[Path][Method] extends undefined ? never : Path;
+}[keyof paths];
+
+/** A URL of one of those paths, with or without a query string (`/api/fortune/daily?timezoneOffset=-540`). */
+export type ApiUrl<Path extends string> = Path | `${Path}?${string}`;
+
+type Operation<Method extends ApiMethod, Path extends ApiPath<Method>> = NonNullable<paths[Path][Method]>;
+
+type JsonOf<Content> = Content extends { content: { 'application/json': infer Body } } ? Body : undefined;
+
+/** The JSON body of the operation's success answer (200 or 201). */
+export type ApiAnswer<Method extends ApiMethod, Path extends ApiPath<Method>> =
+  Operation<Method, Path> extends { responses: infer Responses }
+    ? Responses extends { 200: infer Ok }
+      ? JsonOf<Ok>
+      : Responses extends { 201: infer Created }
+        ? JsonOf<Created>
+        : undefined
+    : never;
+
+/** The JSON request body of the operation; `undefined` when it takes none. */
+export type ApiBody<Method extends ApiMethod, Path extends ApiPath<Method>> =
+  Operation<Method, Path> extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : undefined;

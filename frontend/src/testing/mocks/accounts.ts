@@ -4,10 +4,11 @@ import { apiPaths } from '@/config/paths';
 import type { User } from '@/features/auth/api/get-user';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
+import type { ApiSchema } from '@/types/api';
 
-/** The gateway's error body (docs/api/accounts.md): a Japanese message and a stable code. */
+/** The gateway's error body (docs/api/accounts.md; generated `ErrorBody`): a Japanese message and a stable code. */
 export function apiError(status: number, code: string, message: string, init: ResponseInit = {}) {
-  return HttpResponse.json({ message, code }, { ...init, status });
+  return HttpResponse.json<ApiSchema<'ErrorBody'>>({ message, code }, { ...init, status });
 }
 
 /**

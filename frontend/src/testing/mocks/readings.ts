@@ -4,7 +4,9 @@ import { apiPaths } from '@/config/paths';
 import type { DailyReading } from '@/features/home/api/get-daily-fortune';
 import type { DayInfo } from '@/features/home/api/get-day-info';
 import type { FriendUpdatesResponse } from '@/features/home/api/get-friend-updates';
-import type { BaziAnalysis, ChartAndElements, LuckPillar, TimeCorrection } from '@/lib/bazi';
+import type { FortuneRating, RateFortuneInput } from '@/features/home/api/rate-fortune';
+import type { LuckPillar, TimeCorrection } from '@/lib/bazi';
+import type { ApiSchema } from '@/types/api';
 import { apiError } from '@/testing/mocks/accounts';
 import { server } from '@/testing/mocks/server';
 
@@ -45,13 +47,13 @@ export const emptyFriendUpdates: FriendUpdatesResponse = { updates: [] };
 
 /** Home's readings for a signed-in person whose chart is ready; a test overrides one with `server.use`. */
 export const readingsHandlers = [
-  http.get('/api/fortune/daily', () => HttpResponse.json(sampleReading)),
-  http.get('/api/day-info', () => HttpResponse.json(sampleDayInfo)),
-  http.get('/api/fortune/badges', () => HttpResponse.json([])),
+  http.get('/api/fortune/daily', () => HttpResponse.json<DailyReading>(sampleReading)),
+  http.get('/api/day-info', () => HttpResponse.json<DayInfo[]>(sampleDayInfo)),
+  http.get('/api/fortune/badges', () => HttpResponse.json<ApiSchema<'BadgeBody'>[]>([])),
   http.get('/api/friend-updates', () => HttpResponse.json(emptyFriendUpdates)),
-  http.post('/api/fortunes/rate', async ({ request }) => {
-    const body = (await request.json()) as Record<string, unknown>;
-    return HttpResponse.json({
+  http.post<never, RateFortuneInput>('/api/fortunes/rate', async ({ request }) => {
+    const body = await request.json();
+    return HttpResponse.json<FortuneRating>({
       id: 'rating-1',
       ...body,
       feedbackText: null,
@@ -62,13 +64,8 @@ export const readingsHandlers = [
 ];
 
 
-/** GET /api/fortune/chart as the gateway sends it (docs/api/readings.md "Chart"). */
-export type ChartAnswer = ChartAndElements & {
-  status: string;
-  builtAt: string;
-  analysis: BaziAnalysis;
-  time: TimeCorrection | null;
-};
+/** GET /api/fortune/chart as the gateway sends it (docs/api/readings.md "Chart"; generated `ChartBody`). */
+export type ChartAnswer = ApiSchema<'ChartBody'>;
 
 /** A day the tests treat as today: the luck pillar 丁丑 (from 2023-07-10) is running. */
 export const TEST_TODAY = new Date(2026, 10, 22, 10, 0, 0);
@@ -190,7 +187,7 @@ export const sampleChart: ChartAnswer = {
     timeKnown: true,
     hourDependent: [],
     notes: ['札幌市（東経141.35°）の真太陽時: 経度補正 +25分25秒、均時差 +3分42秒（合計 +29分08秒）'],
-    hiddenElements: { wood: 0.8, fire: 2.5, earth: 2.8, metal: 0.5, water: 0.3, dominant: '' },
+    hiddenElements: { wood: 0.8, fire: 2.5, earth: 2.8, metal: 0.5, water: 0.3, dominant: 'earth' },
     previousJie: { name: '立夏', longitude: 45, utc: '1990-05-05T18:35:25.804Z' },
     nextJie: { name: '芒種', longitude: 75, utc: '1990-06-05T22:46:17.838Z' },
   },
@@ -251,17 +248,8 @@ export const sampleChartWithoutTime: ChartAnswer = {
   },
 };
 
-export type ReportAnswer = {
-  kind: string;
-  status: string;
-  year: number;
-  title: string;
-  sections: { heading: string; body: string }[];
-  importantDates: { date: string; label: string; detail: string }[];
-  generatedAt: string | null;
-  engine: string;
-  hourDependent: string[];
-};
+/** GET /api/fortune/yearly and /life as the gateway sends them (generated `ReportBody`). */
+export type ReportAnswer = ApiSchema<'ReportBody'>;
 
 export const sampleYearlyReport: ReportAnswer = {
   kind: 'yearly',

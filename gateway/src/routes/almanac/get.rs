@@ -49,8 +49,11 @@ pub struct AlmanacDayBody {
     pub lunar: LunarDateBody,
     /// 六曜.
     pub rokuyo: String,
+    #[schema(required = true)]
     pub day_pillar: Option<PillarBody>,
+    #[schema(required = true)]
     pub month_pillar: Option<PillarBody>,
+    #[schema(required = true)]
     pub year_pillar: Option<PillarBody>,
     /// 節月 (1 = 寅月).
     pub sekki_month: i32,
@@ -64,27 +67,47 @@ pub struct AlmanacResponse {
 
 impl From<pb::AlmanacDay> for AlmanacDayBody {
     fn from(d: pb::AlmanacDay) -> Self {
+        // Destructured without `..`: a field added to the proto message fails to compile until it is mapped.
+        let pb::AlmanacDay {
+            date,
+            weekday,
+            lunar_year,
+            lunar_month,
+            lunar_leap,
+            lunar_day,
+            lunar_label,
+            rokuyo,
+            day_pillar,
+            sekki_month,
+            month_pillar,
+            year_pillar,
+            items,
+        } = d;
         Self {
-            date: d.date,
-            weekday: d.weekday,
+            date,
+            weekday,
             lunar: LunarDateBody {
-                year: d.lunar_year,
-                month: d.lunar_month,
-                leap: d.lunar_leap,
-                day: d.lunar_day,
-                label: d.lunar_label,
+                year: lunar_year,
+                month: lunar_month,
+                leap: lunar_leap,
+                day: lunar_day,
+                label: lunar_label,
             },
-            rokuyo: d.rokuyo,
-            day_pillar: d.day_pillar.map(Into::into),
-            month_pillar: d.month_pillar.map(Into::into),
-            year_pillar: d.year_pillar.map(Into::into),
-            sekki_month: d.sekki_month,
-            items: d
-                .items
-                .into_iter()
-                .map(|i| AlmanacItemBody { id: i.id, name: i.name, description: i.description, kind: i.kind })
-                .collect(),
+            rokuyo,
+            day_pillar: day_pillar.map(Into::into),
+            month_pillar: month_pillar.map(Into::into),
+            year_pillar: year_pillar.map(Into::into),
+            sekki_month,
+            items: items.into_iter().map(AlmanacItemBody::from).collect(),
         }
+    }
+}
+
+impl From<pb::AlmanacItem> for AlmanacItemBody {
+    fn from(i: pb::AlmanacItem) -> Self {
+        // `source` names the rule book behind the item, for the engine's own reference; not sent.
+        let pb::AlmanacItem { id, name, description, kind, source: _ } = i;
+        Self { id, name, description, kind }
     }
 }
 

@@ -22,22 +22,45 @@ use crate::telemetry::RequestId;
 /// Least time between two verification-code mails, or two reset mails, for one address.
 const MAIL_COOLDOWN: Duration = Duration::from_secs(60);
 
-/// A message for a person, plus fields some answers add.
+/// A message for a person: the answer of calls that only confirm what they did.
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct MessageBody {
-    #[schema(example = "メール認証コードを送信しました")]
+    #[schema(example = "ログアウトしました")]
     pub message: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub email: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cooldown_seconds: Option<i32>,
 }
 
 impl MessageBody {
     pub const fn just(message: &'static str) -> Self {
-        Self { message, email: None, cooldown_seconds: None }
+        Self { message }
     }
+}
+
+/// The sign-up answer: the message and the address the code went to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignUpAnswer {
+    #[schema(example = "メール認証コードを送信しました")]
+    pub message: &'static str,
+    #[schema(example = "hanako@example.jp")]
+    pub email: String,
+}
+
+/// The resend answer: the message and how long until another code may be asked for.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResendAnswer {
+    #[schema(example = "認証コードを再送信しました")]
+    pub message: &'static str,
+    #[schema(example = 60)]
+    pub cooldown_seconds: i32,
+}
+
+/// The answer of a confirmed e-mail change: the message and the account's address from now on.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailChangedAnswer {
+    #[schema(example = "メールアドレスを変更しました")]
+    pub message: &'static str,
+    #[schema(example = "hanako@example.jp")]
+    pub email: String,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
@@ -139,7 +162,7 @@ async fn sign_in(
 /// Creates an account and mails a verification code.
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody,
     responses(
-        (status = 201, description = "Account created and code mailed; for an address that already has an account, nothing is created and its owner is mailed a notice (the same answer)", body = MessageBody),
+        (status = 201, description = "Account created and code mailed; for an address that already has an account, nothing is created and its owner is mailed a notice (the same answer)", body = SignUpAnswer),
         (status = 400, description = "A rule broken (message says which)", body = ErrorBody),
         (status = 409, description = "USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
@@ -165,11 +188,7 @@ pub async fn signup(
         marketing_consent: b.marketing_consent,
     };
     let answer = |email: String| {
-        HttpResponse::Created().json(MessageBody {
-            message: "メール認証コードを送信しました",
-            email: Some(email),
-            cooldown_seconds: None,
-        })
+        HttpResponse::Created().json(SignUpAnswer { message: "メール認証コードを送信しました", email })
     };
     // The answer never tells whether the address has an account: identity answers a registered
     // address like a new one and mails its owner instead. A repeat within the mail cooldown (a
@@ -233,7 +252,7 @@ pub struct EmailBody {
 /// Mails a new verification code (the same answer for any address).
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth", request_body = EmailBody,
     responses(
-        (status = 200, description = "A new code is on its way (if the address awaits one)", body = MessageBody),
+        (status = 200, description = "A new code is on its way (if the address awaits one)", body = ResendAnswer),
         (status = 429, description = "RESEND_COOLDOWN", body = ErrorBody),
     ))]
 pub async fn resend_verification(
@@ -249,11 +268,10 @@ pub async fn resend_verification(
         .resend_verification_code(&anonymous(&req), pb::ResendVerificationCodeRequest { email })
         .await
         .map_err(|s| ApiError::from_status("ResendVerificationCode", s))?;
-    Ok(HttpResponse::Ok().json(MessageBody {
-        message: "認証コードを再送信しました",
-        email: None,
-        cooldown_seconds: Some(sent.cooldown_seconds),
-    }))
+    Ok(HttpResponse::Ok()
+        .json(ResendAnswer {
+            message: "認証コードを再送信しました", cooldown_seconds: sent.cooldown_seconds
+        }))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -385,7 +403,7 @@ pub struct TokenBody {
 /// Applies an e-mail change from the link mailed to the new address.
 #[utoipa::path(post, path = "/api/auth/confirm-email-change", tag = "auth", request_body = TokenBody,
     responses(
-        (status = 200, description = "Address changed", body = MessageBody),
+        (status = 200, description = "Address changed", body = EmailChangedAnswer),
         (status = 400, description = "EMAIL_CHANGE_TOKEN_INVALID", body = ErrorBody),
         (status = 409, description = "EMAIL_TAKEN", body = ErrorBody),
     ))]
@@ -400,9 +418,6 @@ pub async fn confirm_email_change(
         .confirm_email_change(&anonymous(&req), pb::ConfirmEmailChangeRequest { token: body.into_inner().token })
         .await
         .map_err(|s| ApiError::from_status("ConfirmEmailChange", s))?;
-    Ok(HttpResponse::Ok().json(MessageBody {
-        message: "メールアドレスを変更しました",
-        email: Some(changed.email),
-        cooldown_seconds: None,
-    }))
+    Ok(HttpResponse::Ok()
+        .json(EmailChangedAnswer { message: "メールアドレスを変更しました", email: changed.email }))
 }

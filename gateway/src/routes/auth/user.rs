@@ -27,7 +27,7 @@ pub struct UserBody {
     #[schema(required = true)]
     pub profile_image_url: Option<String>,
     /// `male`, `female`, `other` or null.
-    #[schema(required = true, example = "female")]
+    #[schema(required = true, value_type = Option<GenderName>, example = "female")]
     pub gender: Option<&'static str>,
     #[schema(required = true, example = "1990-05-15")]
     pub birth_date: Option<String>,
@@ -67,6 +67,15 @@ pub struct UserBody {
     pub last_login_at: Option<String>,
 }
 
+/// A gender as the user object sends it (only describes the wire: the frontend's generated type is the union).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum GenderName {
+    Male,
+    Female,
+    Other,
+}
+
 fn gender(value: i32) -> Option<&'static str> {
     match pb::Gender::try_from(value).unwrap_or(pb::Gender::Unspecified) {
         pb::Gender::Male => Some("male"),
@@ -79,30 +88,49 @@ fn gender(value: i32) -> Option<&'static str> {
 impl UserBody {
     #[must_use]
     pub fn new(user: pb::User, extras: Extras) -> Self {
-        let birth = user.birth.unwrap_or_default();
+        // Destructured without `..`: a field added to identity's `User` fails to compile here until it
+        // is mapped into the JSON (and so into the OpenAPI document and the frontend's types).
+        let pb::User {
+            id,
+            email,
+            username,
+            first_name,
+            last_name,
+            profile_image_url,
+            gender: gender_value,
+            birth,
+            is_email_verified,
+            has_completed_onboarding,
+            pending_email,
+            timezone_offset,
+            created_at,
+            last_login_at,
+            birth_time_unknown,
+        } = user;
+        let pb::BirthData { birth_date, birth_time, birth_location, longitude, latitude } = birth.unwrap_or_default();
         Self {
-            id: user.id,
-            email: user.email,
-            username: user.username,
-            first_name: user.first_name,
-            last_name: user.last_name,
-            profile_image_url: user.profile_image_url,
-            gender: gender(user.gender),
-            birth_date: birth.birth_date,
-            birth_time: birth.birth_time,
-            birth_time_unknown: user.birth_time_unknown,
-            birth_location: birth.birth_location,
-            birth_longitude: birth.longitude,
-            birth_latitude: birth.latitude,
-            is_email_verified: user.is_email_verified,
-            has_completed_onboarding: user.has_completed_onboarding,
-            pending_email: user.pending_email,
-            timezone_offset: user.timezone_offset,
+            id,
+            email,
+            username,
+            first_name,
+            last_name,
+            profile_image_url,
+            gender: gender(gender_value),
+            birth_date,
+            birth_time,
+            birth_time_unknown,
+            birth_location,
+            birth_longitude: longitude,
+            birth_latitude: latitude,
+            is_email_verified,
+            has_completed_onboarding,
+            pending_email,
+            timezone_offset,
             bazi_chart_status: extras.chart_status,
             credits: extras.credits,
             role: "user",
-            created_at: user.created_at,
-            last_login_at: user.last_login_at,
+            created_at,
+            last_login_at,
         }
     }
 }

@@ -57,6 +57,7 @@ pub struct DailyBody {
     pub dos: Vec<String>,
     pub donts: Vec<String>,
     pub reasons: Vec<ReasonBody>,
+    #[schema(required = true)]
     pub day_pillar: Option<PillarBody>,
     /// Hex SHA-256 of the content; the `fortuneContentHash` of a rating.
     pub content_hash: String,
@@ -65,30 +66,51 @@ pub struct DailyBody {
     pub generated_at: String,
 }
 
+/// What a rating is about, as the SPA sends and the gateway answers it (only describes the wire: the document
+/// lists the values, so the frontend's generated type is their union).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum FortuneTypeName {
+    Daily,
+    Chat,
+    Life,
+    Yearly,
+    Dos,
+    Donts,
+    Bazi,
+}
+
+/// A rating's value (only describes the wire).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum RatingValue {
+    Positive,
+    Negative,
+}
+
 impl From<pb::DailyReading> for DailyBody {
     fn from(r: pb::DailyReading) -> Self {
+        // Destructured without `..`: a field added to the proto message fails to compile here until it
+        // is mapped (or named and dropped), so the JSON mirror cannot fall behind the message.
+        let pb::DailyReading { date, lines, dos, donts, reasons, content_hash, engine, generated_at, day_pillar } = r;
         Self {
-            date: r.date,
-            fortune: r.lines.join("|"),
-            dos: r.dos,
-            donts: r.donts,
-            reasons: r
-                .reasons
-                .into_iter()
-                .map(|x| ReasonBody {
-                    kind: x.kind,
-                    label: x.label,
-                    detail: x.detail,
-                    hour_dependent: x.hour_dependent,
-                })
-                .collect(),
-            day_pillar: r
-                .day_pillar
-                .map(|p| PillarBody { heavenly_stem: p.heavenly_stem, earthly_branch: p.earthly_branch }),
-            content_hash: r.content_hash,
-            engine: r.engine,
-            generated_at: r.generated_at,
+            date,
+            fortune: lines.join("|"),
+            dos,
+            donts,
+            reasons: reasons.into_iter().map(ReasonBody::from).collect(),
+            day_pillar: day_pillar.map(PillarBody::from),
+            content_hash,
+            engine,
+            generated_at,
         }
+    }
+}
+
+impl From<pb::Reason> for ReasonBody {
+    fn from(r: pb::Reason) -> Self {
+        let pb::Reason { kind, label, detail, hour_dependent } = r;
+        Self { kind, label, detail, hour_dependent }
     }
 }
 
@@ -107,7 +129,8 @@ pub struct DayInfoBody {
 
 impl From<pb::DayInfoItem> for DayInfoBody {
     fn from(i: pb::DayInfoItem) -> Self {
-        Self { id: i.id, name: i.name, description: i.description, kind: i.r#type }
+        let pb::DayInfoItem { id, name, description, r#type } = i;
+        Self { id, name, description, kind: r#type }
     }
 }
 
@@ -125,7 +148,8 @@ pub struct BadgeBody {
 
 impl From<pb::Badge> for BadgeBody {
     fn from(b: pb::Badge) -> Self {
-        Self { id: b.id, name: b.name, description: b.description, kind: b.r#type, is_active: b.is_active }
+        let pb::Badge { id, name, description, r#type, is_active } = b;
+        Self { id, name, description, kind: r#type, is_active }
     }
 }
 
@@ -134,10 +158,13 @@ impl From<pb::Badge> for BadgeBody {
 #[serde(rename_all = "camelCase")]
 pub struct RatingBody {
     pub id: String,
+    #[schema(value_type = FortuneTypeName)]
     pub fortune_type: String,
     pub fortune_content_hash: String,
     /// `positive` or `negative`.
+    #[schema(value_type = RatingValue)]
     pub rating: String,
+    #[schema(required = true)]
     pub feedback_text: Option<String>,
     pub created_at: String,
     pub updated_at: String,
@@ -145,15 +172,8 @@ pub struct RatingBody {
 
 impl From<pb::Rating> for RatingBody {
     fn from(r: pb::Rating) -> Self {
-        Self {
-            id: r.id,
-            fortune_type: r.fortune_type,
-            fortune_content_hash: r.fortune_content_hash,
-            rating: r.rating,
-            feedback_text: r.feedback_text,
-            created_at: r.created_at,
-            updated_at: r.updated_at,
-        }
+        let pb::Rating { id, fortune_type, fortune_content_hash, rating, feedback_text, created_at, updated_at } = r;
+        Self { id, fortune_type, fortune_content_hash, rating, feedback_text, created_at, updated_at }
     }
 }
 
@@ -185,6 +205,7 @@ pub struct ReportBody {
     pub title: String,
     pub sections: Vec<SectionBody>,
     pub important_dates: Vec<ImportantDateBody>,
+    #[schema(required = true)]
     pub generated_at: Option<String>,
     /// `builtin` or `llm` (empty while generating).
     pub engine: String,
@@ -196,21 +217,33 @@ pub struct ReportBody {
 
 impl From<pb::Report> for ReportBody {
     fn from(r: pb::Report) -> Self {
+        let pb::Report { kind, status, year, title, sections, important_dates, generated_at, engine, hour_dependent } =
+            r;
         Self {
-            kind: r.kind,
-            status: r.status,
-            year: r.year,
-            title: r.title,
-            sections: r.sections.into_iter().map(|s| SectionBody { heading: s.heading, body: s.body }).collect(),
-            important_dates: r
-                .important_dates
-                .into_iter()
-                .map(|d| ImportantDateBody { date: d.date, label: d.label, detail: d.detail })
-                .collect(),
-            generated_at: r.generated_at,
-            engine: r.engine,
-            hour_dependent: r.hour_dependent,
+            kind,
+            status,
+            year,
+            title,
+            sections: sections.into_iter().map(SectionBody::from).collect(),
+            important_dates: important_dates.into_iter().map(ImportantDateBody::from).collect(),
+            generated_at,
+            engine,
+            hour_dependent,
         }
+    }
+}
+
+impl From<pb::ReportSection> for SectionBody {
+    fn from(s: pb::ReportSection) -> Self {
+        let pb::ReportSection { heading, body } = s;
+        Self { heading, body }
+    }
+}
+
+impl From<pb::ImportantDate> for ImportantDateBody {
+    fn from(d: pb::ImportantDate) -> Self {
+        let pb::ImportantDate { date, label, detail } = d;
+        Self { date, label, detail }
     }
 }
 
@@ -240,8 +273,11 @@ pub struct FriendUpdateBody {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FriendBody {
+    #[schema(required = true)]
     pub first_name: Option<String>,
+    #[schema(required = true)]
     pub username: Option<String>,
+    #[schema(required = true)]
     pub profile_image_url: Option<String>,
 }
 

@@ -3,7 +3,7 @@ use meguri_proto::fortune as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::body::RatingBody;
+use super::body::{FortuneTypeName, RatingBody};
 use super::post::MAX_FEEDBACK_CHARS;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
@@ -19,6 +19,7 @@ pub struct FeedbackBody {
     /// At most 1000 characters.
     pub feedback_text: String,
     /// Which rating of that content (the newest when absent).
+    #[schema(value_type = Option<FortuneTypeName>)]
     pub fortune_type: Option<String>,
 }
 

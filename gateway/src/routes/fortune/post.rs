@@ -3,7 +3,7 @@ use meguri_proto::fortune as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::body::RatingBody;
+use super::body::{FortuneTypeName, RatingBody, RatingValue};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::routes::signed_in;
@@ -20,12 +20,12 @@ pub const MAX_FEEDBACK_CHARS: usize = 1000;
 #[serde(rename_all = "camelCase", default)]
 pub struct RateBody {
     /// `daily`, `chat`, `life`, `yearly`, `dos`, `donts` or `bazi`.
-    #[schema(example = "daily")]
+    #[schema(value_type = FortuneTypeName, example = "daily")]
     pub fortune_type: String,
     /// 1–128 characters (the reading's `contentHash`).
     pub fortune_content_hash: String,
     /// `positive` or `negative`.
-    #[schema(example = "positive")]
+    #[schema(value_type = RatingValue, example = "positive")]
     pub rating: String,
     /// At most 1000 characters.
     pub feedback_text: Option<String>,

@@ -108,7 +108,11 @@ pub struct PillarBody {
 
 impl From<pb::Pillar> for PillarBody {
     fn from(p: pb::Pillar) -> Self {
-        Self { heavenly_stem: p.heavenly_stem, earthly_branch: p.earthly_branch }
+        // Every mirror of a proto message here is destructured without `..`: a field added to the message
+        // fails to compile until it is mapped into the JSON (and so into the OpenAPI document and the
+        // frontend's generated types) or named and dropped on purpose.
+        let pb::Pillar { heavenly_stem, earthly_branch } = p;
+        Self { heavenly_stem, earthly_branch }
     }
 }
 
@@ -158,7 +162,8 @@ pub enum PillarName {
 
 impl From<pb::Elements> for ElementsBody {
     fn from(e: pb::Elements) -> Self {
-        Self { wood: e.wood, fire: e.fire, earth: e.earth, metal: e.metal, water: e.water, dominant: e.dominant }
+        let pb::Elements { wood, fire, earth, metal, water, dominant } = e;
+        Self { wood, fire, earth, metal, water, dominant }
     }
 }
 
@@ -169,6 +174,13 @@ pub struct HiddenStemBody {
     pub ten_god: String,
     /// 本気, 中気 or 余気.
     pub role: String,
+}
+
+impl From<pb::HiddenStem> for HiddenStemBody {
+    fn from(h: pb::HiddenStem) -> Self {
+        let pb::HiddenStem { stem, ten_god, role } = h;
+        Self { stem, ten_god, role }
+    }
 }
 
 /// One pillar with its analysis.
@@ -192,20 +204,17 @@ pub struct PillarDetailBody {
 
 impl From<pb::PillarDetail> for PillarDetailBody {
     fn from(d: pb::PillarDetail) -> Self {
-        let pillar = d.pillar.unwrap_or_default();
+        let pb::PillarDetail { position, pillar, stem_ten_god, hidden_stems, nayin, life_stage, depends_on_hour } = d;
+        let PillarBody { heavenly_stem, earthly_branch } = pillar.unwrap_or_default().into();
         Self {
-            position: d.position,
-            heavenly_stem: pillar.heavenly_stem,
-            earthly_branch: pillar.earthly_branch,
-            ten_god: d.stem_ten_god,
-            hidden_stems: d
-                .hidden_stems
-                .into_iter()
-                .map(|h| HiddenStemBody { stem: h.stem, ten_god: h.ten_god, role: h.role })
-                .collect(),
-            nayin: d.nayin,
-            life_stage: d.life_stage,
-            depends_on_hour: d.depends_on_hour,
+            position,
+            heavenly_stem,
+            earthly_branch,
+            ten_god: stem_ten_god,
+            hidden_stems: hidden_stems.into_iter().map(HiddenStemBody::from).collect(),
+            nayin,
+            life_stage,
+            depends_on_hour,
         }
     }
 }
@@ -247,29 +256,25 @@ pub struct LuckBody {
 
 impl From<pb::Luck> for LuckBody {
     fn from(l: pb::Luck) -> Self {
+        // `seconds_to_jie` is the engine's working figure behind the start age; the REST answer has
+        // never carried it.
+        let pb::Luck { forward, start_years, start_months, start_days, start_date, seconds_to_jie: _, pillars } = l;
         Self {
-            forward: l.forward,
-            start_years: l.start_years,
-            start_months: l.start_months,
-            start_days: l.start_days,
-            start_date: l.start_date,
-            pillars: l
-                .pillars
-                .into_iter()
-                .map(|p| {
-                    let pillar = p.pillar.unwrap_or_default();
-                    LuckPillarBody {
-                        heavenly_stem: pillar.heavenly_stem,
-                        earthly_branch: pillar.earthly_branch,
-                        start_age: p.start_age,
-                        start_year: p.start_year,
-                        start_date: p.start_date,
-                        ten_god: p.ten_god,
-                        life_stage: p.life_stage,
-                    }
-                })
-                .collect(),
+            forward,
+            start_years,
+            start_months,
+            start_days,
+            start_date,
+            pillars: pillars.into_iter().map(LuckPillarBody::from).collect(),
         }
+    }
+}
+
+impl From<pb::LuckPillar> for LuckPillarBody {
+    fn from(p: pb::LuckPillar) -> Self {
+        let pb::LuckPillar { pillar, start_age, start_year, start_date, ten_god, life_stage } = p;
+        let PillarBody { heavenly_stem, earthly_branch } = pillar.unwrap_or_default().into();
+        Self { heavenly_stem, earthly_branch, start_age, start_year, start_date, ten_god, life_stage }
     }
 }
 
@@ -283,7 +288,9 @@ pub struct SolarTermBody {
 
 impl From<pb::SolarTermInstant> for SolarTermBody {
     fn from(s: pb::SolarTermInstant) -> Self {
-        Self { name: s.name, longitude: s.longitude, utc: s.utc }
+        // `tt` (terrestrial time) is for the engine's own checks; the REST answer gives UTC only.
+        let pb::SolarTermInstant { name, longitude, utc, tt: _ } = s;
+        Self { name, longitude, utc }
     }
 }
 
@@ -344,22 +351,39 @@ pub struct TimeBody {
 
 impl From<pb::TimeCorrection> for TimeBody {
     fn from(t: pb::TimeCorrection) -> Self {
+        let pb::TimeCorrection {
+            civil_local_time,
+            time_zone,
+            utc_offset_seconds,
+            summer_time,
+            utc,
+            mode,
+            longitude,
+            latitude,
+            longitude_correction_seconds,
+            equation_of_time_seconds,
+            total_correction_seconds,
+            corrected_local_time,
+            place_label,
+            place_approximate,
+            zi,
+        } = t;
         Self {
-            civil_local_time: t.civil_local_time,
-            time_zone: t.time_zone,
-            utc_offset_seconds: t.utc_offset_seconds,
-            summer_time: t.summer_time,
-            utc: t.utc,
-            mode: t.mode,
-            longitude: t.longitude,
-            latitude: t.latitude,
-            longitude_correction_seconds: t.longitude_correction_seconds,
-            equation_of_time_seconds: t.equation_of_time_seconds,
-            total_correction_seconds: t.total_correction_seconds,
-            corrected_local_time: t.corrected_local_time,
-            place_label: t.place_label,
-            place_approximate: t.place_approximate,
-            zi: t.zi,
+            civil_local_time,
+            time_zone,
+            utc_offset_seconds,
+            summer_time,
+            utc,
+            mode,
+            longitude,
+            latitude,
+            longitude_correction_seconds,
+            equation_of_time_seconds,
+            total_correction_seconds,
+            corrected_local_time,
+            place_label,
+            place_approximate,
+            zi,
         }
     }
 }
@@ -379,41 +403,58 @@ impl TryFrom<pb::Chart> for CalculateBaziResponse {
     type Error = anyhow::Error;
 
     fn try_from(chart: pb::Chart) -> Result<Self, Self::Error> {
+        let pb::Chart {
+            year,
+            month,
+            day,
+            hour,
+            elements,
+            day_master,
+            details,
+            kong_wang,
+            strength,
+            luck,
+            time,
+            time_known,
+            hour_dependent,
+            previous_jie,
+            next_jie,
+            hidden_elements,
+            notes,
+        } = chart;
         let missing = || anyhow::anyhow!("CalculateChart returned an incomplete chart");
         let bazi_chart = BaziChartBody {
-            year: chart.year.ok_or_else(missing)?.into(),
-            month: chart.month.ok_or_else(missing)?.into(),
-            day: chart.day.ok_or_else(missing)?.into(),
-            hour: chart.hour.ok_or_else(missing)?.into(),
+            year: year.ok_or_else(missing)?.into(),
+            month: month.ok_or_else(missing)?.into(),
+            day: day.ok_or_else(missing)?.into(),
+            hour: hour.ok_or_else(missing)?.into(),
         };
-        let elements = chart.elements.ok_or_else(missing)?.into();
-        let (strength, favorable_elements, unfavorable_elements) = match chart.strength {
-            Some(s) => (
-                Some(StrengthBody { score: s.score, verdict: s.verdict, reasons: s.reasons }),
-                s.favorable_elements,
-                s.unfavorable_elements,
-            ),
+        let elements = elements.ok_or_else(missing)?.into();
+        let (strength, favorable_elements, unfavorable_elements) = match strength {
+            Some(pb::Strength { score, verdict, reasons, favorable_elements, unfavorable_elements }) => {
+                (Some(StrengthBody { score, verdict, reasons }), favorable_elements, unfavorable_elements)
+            }
             None => (None, Vec::new(), Vec::new()),
         };
         Ok(Self {
             bazi_chart,
             elements,
             analysis: AnalysisBody {
-                day_master: chart.day_master,
-                pillars: chart.details.into_iter().map(Into::into).collect(),
-                kong_wang: chart.kong_wang,
+                day_master,
+                pillars: details.into_iter().map(Into::into).collect(),
+                kong_wang,
                 strength,
                 favorable_elements,
                 unfavorable_elements,
-                luck: chart.luck.map(Into::into),
-                time_known: chart.time_known,
-                hour_dependent: chart.hour_dependent,
-                notes: chart.notes,
-                hidden_elements: chart.hidden_elements.map(Into::into),
-                previous_jie: chart.previous_jie.map(Into::into),
-                next_jie: chart.next_jie.map(Into::into),
+                luck: luck.map(Into::into),
+                time_known,
+                hour_dependent,
+                notes,
+                hidden_elements: hidden_elements.map(Into::into),
+                previous_jie: previous_jie.map(Into::into),
+                next_jie: next_jie.map(Into::into),
             },
-            time: chart.time.map(Into::into),
+            time: time.map(Into::into),
         })
     }
 }

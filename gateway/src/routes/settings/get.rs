@@ -21,12 +21,20 @@ pub struct PreferencesBody {
 
 impl From<notify_pb::EmailPreferences> for PreferencesBody {
     fn from(p: notify_pb::EmailPreferences) -> Self {
+        // Without `..`: a preference added to the proto message fails to compile until it is mapped.
+        let notify_pb::EmailPreferences {
+            friend_request_received,
+            friend_request_accepted,
+            mentioned_in_diary,
+            future_diary_delivery,
+            inactivity_reminder,
+        } = p;
         Self {
-            friend_request_received: p.friend_request_received,
-            friend_request_accepted: p.friend_request_accepted,
-            mentioned_in_diary: p.mentioned_in_diary,
-            future_diary_delivery: p.future_diary_delivery,
-            inactivity_reminder: p.inactivity_reminder,
+            friend_request_received,
+            friend_request_accepted,
+            mentioned_in_diary,
+            future_diary_delivery,
+            inactivity_reminder,
         }
     }
 }

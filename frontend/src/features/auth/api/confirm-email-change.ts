@@ -1,13 +1,11 @@
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type ConfirmEmailChangeResponse = {
-  message: string;
-  /** The account's address from now on. */
-  email: string;
-};
+/** The message and the account's address from now on (generated from the gateway's document). */
+export type ConfirmEmailChangeResponse = ApiSchema<'EmailChangedAnswer'>;
 
 /** POST /api/auth/confirm-email-change with the token from the link in the confirmation mail. */
 export function confirmEmailChange(token: string): Promise<ConfirmEmailChangeResponse> {
-  return api.post<ConfirmEmailChangeResponse>(apiPaths.auth.confirmEmailChange, { token });
+  return api.post(apiPaths.auth.confirmEmailChange, { token });
 }

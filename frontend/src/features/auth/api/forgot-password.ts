@@ -5,7 +5,7 @@ import { api, type MessageResponse } from '@/lib/api-client';
 
 /** POST /api/auth/forgot-password: always the same answer, whether the address is known or not. */
 export function requestPasswordReset(email: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>(apiPaths.auth.forgotPassword, { email });
+  return api.post(apiPaths.auth.forgotPassword, { email });
 }
 
 export function useRequestPasswordReset() {

@@ -4,14 +4,14 @@ import { apiPaths } from '@/config/paths';
 import { fetcherOrNullOn401 } from '@/lib/api-client';
 import type { ApiSchema } from '@/types/api';
 
-export type Gender = 'male' | 'female' | 'other';
+export type Gender = ApiSchema<'GenderName'>;
 
 /**
  * The current user as the gateway returns it (docs/api/accounts.md "The user object"): from
- * GET /api/auth/user and as the body of a successful login or e-mail verification. The gateway's `UserBody`
- * (generated from its OpenAPI document), with `gender` narrowed to the three values it sends.
+ * GET /api/auth/user and as the body of a successful login, e-mail verification, onboarding or settings
+ * change. The gateway's `UserBody`, generated from its OpenAPI document.
  */
-export type User = Omit<ApiSchema<'UserBody'>, 'gender'> & { gender: Gender | null };
+export type User = ApiSchema<'UserBody'>;
 
 export function userKey(): string {
   return apiPaths.auth.user;

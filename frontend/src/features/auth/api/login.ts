@@ -4,15 +4,13 @@ import useSWRMutation from 'swr/mutation';
 import { apiPaths } from '@/config/paths';
 import { userKey, type User } from '@/features/auth/api/get-user';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type LoginInput = {
-  email: string;
-  password: string;
-};
+export type LoginInput = Required<ApiSchema<'LoginBody'>>;
 
 /** POST /api/auth/login: the answer is the user, and the session cookie is set. */
 export function login(input: LoginInput): Promise<User> {
-  return api.post<User>(apiPaths.auth.login, input);
+  return api.post(apiPaths.auth.login, input);
 }
 
 /** Signs in and puts the user into the current-user cache (which also re-reads it from the server). */

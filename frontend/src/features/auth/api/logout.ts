@@ -5,7 +5,7 @@ import { api, type MessageResponse } from '@/lib/api-client';
 
 /** POST /api/auth/logout: the server destroys the session. */
 export function logout(): Promise<MessageResponse> {
-  return api.post<MessageResponse>(apiPaths.auth.logout);
+  return api.post(apiPaths.auth.logout);
 }
 
 export function useLogout() {

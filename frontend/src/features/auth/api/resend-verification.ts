@@ -2,16 +2,14 @@ import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type ResendVerificationResponse = {
-  message: string;
-  /** How long until another code may be asked for. */
-  cooldownSeconds: number;
-};
+/** The message and how long until another code may be asked for (generated from the gateway's document). */
+export type ResendVerificationResponse = ApiSchema<'ResendAnswer'>;
 
 /** POST /api/auth/resend-verification: answers the same for unknown addresses; 429 during the cooldown. */
 export function resendVerification(email: string): Promise<ResendVerificationResponse> {
-  return api.post<ResendVerificationResponse>(apiPaths.auth.resendVerification, { email });
+  return api.post(apiPaths.auth.resendVerification, { email });
 }
 
 export function useResendVerification() {

@@ -2,16 +2,13 @@ import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
 import { api, type MessageResponse } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type ResetPasswordInput = {
-  token: string;
-  email: string;
-  password: string;
-};
+export type ResetPasswordInput = Required<ApiSchema<'ResetPasswordBody'>>;
 
 /** POST /api/auth/reset-password: sets the new password and ends every session of the account. */
 export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>(apiPaths.auth.resetPassword, input);
+  return api.post(apiPaths.auth.resetPassword, input);
 }
 
 export function useResetPassword() {

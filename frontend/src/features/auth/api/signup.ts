@@ -2,33 +2,32 @@ import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import type { Coordinates } from '@/lib/birth-data';
+import type { ApiSchema } from '@/types/api';
 
-/** The body of POST /api/auth/signup (docs/api/accounts.md). */
+type SignUpBody = ApiSchema<'SignUpBody'>;
+
+/**
+ * What the sign-up form sends: the gateway's `SignUpBody` (docs/api/accounts.md) with every field the form
+ * fills in required. `gender` is left out when the person skipped the question (`other` is not offered here);
+ * `birthTime` is HH:MM, or '' when skipped (the server uses 12:00 and keeps that the time is unknown); the
+ * consents are this form's fixed answers.
+ */
 export type SignupInput = {
-  email: string;
-  password: string;
-  username: string;
-  /** Left out when the person skipped the question. */
-  gender?: 'male' | 'female';
-  birthDate: string;
-  /** HH:MM, or '' when skipped (the server uses 12:00 and keeps that the time is unknown). */
-  birthTime: string;
-  birthLocation: string;
-  coordinates: Coordinates;
+  [Field in 'email' | 'password' | 'username' | 'birthDate' | 'birthTime' | 'birthLocation' | 'coordinates']-?: NonNullable<
+    SignUpBody[Field]
+  >;
+} & {
+  gender?: Exclude<ApiSchema<'GenderName'>, 'other'>;
   privacyPolicyAccepted: true;
   analyticsConsent: false;
   marketingConsent: false;
 };
 
-export type SignupResponse = {
-  message: string;
-  email: string;
-};
+export type SignupResponse = ApiSchema<'SignUpAnswer'>;
 
 /** Creates the account (not yet verified) and sends the 6-digit code to the address. */
 export function signup(input: SignupInput): Promise<SignupResponse> {
-  return api.post<SignupResponse>(apiPaths.auth.signup, input);
+  return api.post(apiPaths.auth.signup, input);
 }
 
 export function useSignup() {

@@ -4,15 +4,13 @@ import useSWRMutation from 'swr/mutation';
 import { apiPaths } from '@/config/paths';
 import { userKey, type User } from '@/features/auth/api/get-user';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type VerifyEmailInput = {
-  email: string;
-  code: string;
-};
+export type VerifyEmailInput = Required<ApiSchema<'VerifyEmailBody'>>;
 
 /** POST /api/auth/verify-email: a right code verifies the address and signs the person in. */
 export function verifyEmail(input: VerifyEmailInput): Promise<User> {
-  return api.post<User>(apiPaths.auth.verifyEmail, input);
+  return api.post(apiPaths.auth.verifyEmail, input);
 }
 
 export function useVerifyEmail() {

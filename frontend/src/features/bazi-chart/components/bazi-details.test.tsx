@@ -106,7 +106,7 @@ const sapporo = {
     timeKnown: true,
     hourDependent: [],
     notes: ['札幌市（東経141.35°）の真太陽時: 経度補正 +25分25秒、均時差 +3分42秒（合計 +29分08秒）'],
-    hiddenElements: { wood: 0.8, fire: 2.5, earth: 2.8, metal: 0.5, water: 0.3, dominant: '' },
+    hiddenElements: { wood: 0.8, fire: 2.5, earth: 2.8, metal: 0.5, water: 0.3, dominant: 'earth' },
     previousJie: { name: '立夏', longitude: 45, utc: '1990-05-05T19:35:00.000Z' },
     nextJie: { name: '芒種', longitude: 75, utc: '1990-06-05T23:46:00.000Z' },
   },
@@ -165,7 +165,7 @@ const sapporoNoTime = {
     },
     timeKnown: false,
     hourDependent: ['hour', 'elements', 'dominant', 'strength', 'favorableElements', 'luck'],
-    hiddenElements: { wood: 0.5, fire: 3, earth: 2.3, metal: 0.5, water: 0.3, dominant: '' },
+    hiddenElements: { wood: 0.5, fire: 3, earth: 2.3, metal: 0.5, water: 0.3, dominant: 'fire' },
   },
   time: {
     ...sapporo.time,

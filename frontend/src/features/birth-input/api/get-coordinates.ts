@@ -7,7 +7,7 @@ import type { ApiSchema } from '@/types/api';
 export type CoordinatesResponse = ApiSchema<'CoordinatesResponse'>;
 
 export async function getCoordinates(location: string): Promise<Coordinates> {
-  const response = await api.get<CoordinatesResponse>(apiPaths.places.coordinates(location));
+  const response = await api.get(apiPaths.places.coordinates(location));
   const coordinates = response?.coordinates;
   if (!coordinates || !Number.isFinite(coordinates.longitude) || !Number.isFinite(coordinates.latitude)) {
     throw new Error('coordinates response without numeric longitude and latitude');

@@ -7,12 +7,12 @@ import type { ApiSchema } from '@/types/api';
 /** GET /api/places/search as the gateway's OpenAPI document describes it (generated). */
 export type PlaceSearchResponse = ApiSchema<'SuggestionsBody'>;
 
-export function placeSearchKey(query: string): string {
+export function placeSearchKey(query: string) {
   return apiPaths.places.search(query);
 }
 
 export function searchPlaces(query: string): Promise<PlaceSearchResponse> {
-  return api.get<PlaceSearchResponse>(placeSearchKey(query));
+  return api.get(placeSearchKey(query));
 }
 
 /** Place suggestions for a (debounced) query; an empty query fetches nothing. */

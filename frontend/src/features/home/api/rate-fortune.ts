@@ -2,43 +2,31 @@ import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type FortuneRatingValue = 'positive' | 'negative';
+export type FortuneRatingValue = ApiSchema<'RatingValue'>;
 
 /** Which reading a rating is about (spec §5 fortune feedback). Home rates only `daily`. */
-export type FortuneType = 'daily' | 'chat' | 'life' | 'yearly' | 'dos' | 'donts' | 'bazi';
+export type FortuneType = ApiSchema<'FortuneTypeName'>;
 
-export type RateFortuneInput = {
-  fortuneType: FortuneType;
-  fortuneContentHash: string;
-  rating: FortuneRatingValue;
-};
+/** What home sends: the gateway's `RateBody` without the optional feedback text and context. */
+export type RateFortuneInput = Required<Pick<ApiSchema<'RateBody'>, 'fortuneType' | 'fortuneContentHash' | 'rating'>>;
 
-export type FortuneFeedbackInput = {
-  fortuneContentHash: string;
-  feedbackText: string;
+export type FortuneFeedbackInput = Required<Pick<ApiSchema<'FeedbackBody'>, 'fortuneContentHash' | 'feedbackText'>> & {
   fortuneType?: FortuneType;
 };
 
 /** The stored rating (docs/api/readings.md "Rating"). */
-export type FortuneRating = {
-  id: string;
-  fortuneType: FortuneType;
-  fortuneContentHash: string;
-  rating: FortuneRatingValue;
-  feedbackText: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type FortuneRating = ApiSchema<'RatingBody'>;
 
 /** POST /api/fortunes/rate: a second rating of the same reading replaces the first. */
 export function rateFortune(input: RateFortuneInput): Promise<FortuneRating> {
-  return api.post<FortuneRating>(apiPaths.fortune.rate, input);
+  return api.post(apiPaths.fortune.rate, input);
 }
 
 /** PATCH /api/fortunes/rate: adds the feedback text to an existing rating. */
 export function sendFortuneFeedback(input: FortuneFeedbackInput): Promise<FortuneRating> {
-  return api.patch<FortuneRating>(apiPaths.fortune.rate, input);
+  return api.patch(apiPaths.fortune.rate, input);
 }
 
 /** Through swr's mutation hook, so a 401 here ends the session like any other data call (app provider). */

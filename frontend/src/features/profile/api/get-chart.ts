@@ -3,26 +3,23 @@ import useSWR from 'swr';
 import { CHART_POLL_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { api, isApiError } from '@/lib/api-client';
-import {
-  hasChartAndElements,
-  type BaziAnalysis,
-  type ChartAndElements,
-  type TimeCorrection,
-} from '@/lib/bazi';
+import { hasChartAndElements, type BaziAnalysis, type ChartAndElements, type TimeCorrection } from '@/lib/bazi';
 import { CHART_NOT_READY } from '@/lib/chart-status';
 import { usePollWhile } from '@/lib/use-poll-while';
+import type { ApiSchema } from '@/types/api';
 
-/** The signed-in person's chart (GET /api/fortune/chart, docs/api/readings.md "Chart"). */
-export type StoredChart = ChartAndElements & {
-  status: string;
+/**
+ * The signed-in person's chart (GET /api/fortune/chart, docs/api/readings.md "Chart"): the gateway's
+ * `ChartBody` as `readChart` leaves it, with `builtAt` and the calculator's analysis (ten gods, hidden
+ * stems, strength, luck pillars …) null when not sent.
+ */
+export type StoredChart = Omit<ApiSchema<'ChartBody'>, 'builtAt' | 'analysis'> & {
   /** RFC 3339 */
   builtAt: string | null;
-  /** The calculator's analysis (ten gods, hidden stems, strength, luck pillars …); null if not sent. */
   analysis: BaziAnalysis | null;
-  time: TimeCorrection | null;
 };
 
-export function chartKey(): string {
+export function chartKey() {
   return apiPaths.fortune.chart;
 }
 
@@ -53,7 +50,7 @@ export function readChart(body: unknown): StoredChart {
 /** The chart, or null while the server answers 409 CHART_NOT_READY (it is still being built). */
 export async function getChart(): Promise<StoredChart | null> {
   try {
-    return readChart(await api.get<unknown>(chartKey()));
+    return readChart(await api.get(chartKey()));
   } catch (error) {
     if (isApiError(error) && error.status === 409 && error.code === CHART_NOT_READY) return null;
     throw error;

@@ -6,49 +6,33 @@ import { apiPaths } from '@/config/paths';
 import { api, isApiError } from '@/lib/api-client';
 import { CHART_NOT_READY } from '@/lib/chart-status';
 import { usePollWhile } from '@/lib/use-poll-while';
+import type { ApiSchema } from '@/types/api';
 
-export type ReportSection = {
-  heading: string;
-  /** Paragraphs separated by a blank line. */
-  body: string;
-};
+/** A heading and its paragraphs (separated by a blank line). */
+export type ReportSection = ApiSchema<'SectionBody'>;
 
-export type ImportantDate = {
-  /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
-  date: string;
-  label: string;
-  detail: string;
-};
+/** `date` is `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
+export type ImportantDate = ApiSchema<'ImportantDateBody'>;
 
-/** A yearly or life report (docs/api/readings.md "Report"). */
-export type Report = {
-  kind: string;
-  /** `generating` (ask again; sections empty), `ready` or `failed` (asking again retries). */
-  status: string;
-  /** Yearly: the year; life: 0. */
-  year: number;
-  title: string;
-  sections: ReportSection[];
-  importantDates: ImportantDate[];
-  generatedAt: string | null;
-  engine: string;
-  /**
-   * When the birth time is unknown: what the report rests on that the assumed 12:00 decides (the
-   * chart's `hourDependent` names); empty otherwise.
-   */
-  hourDependent: string[];
-};
+/**
+ * A yearly or life report (docs/api/readings.md "Report"; the gateway's `ReportBody`). `status` is
+ * `generating` (ask again; sections empty), `ready` or `failed` (asking again retries).
+ */
+export type Report = ApiSchema<'ReportBody'>;
 
 export type ReportKind = 'yearly' | 'life';
 
 /** The yearly report's key carries the browser's offset, so "this year" is the person's own year. */
-export function yearlyReportKey(now: Date = new Date()): string {
+export function yearlyReportKey(now: Date = new Date()) {
   return apiPaths.fortune.yearly(now.getTimezoneOffset());
 }
 
-export function lifeReportKey(): string {
+export function lifeReportKey() {
   return apiPaths.fortune.life;
 }
+
+/** The path of either report. */
+export type ReportKey = ReturnType<typeof yearlyReportKey> | ReturnType<typeof lifeReportKey>;
 
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
@@ -75,9 +59,9 @@ function readReport(body: unknown): Report {
  * GETs a report. Asking starts its generation when there is none and retries a failed one. Null while
  * the chart is not ready (409 CHART_NOT_READY).
  */
-export async function getReport(key: string): Promise<Report | null> {
+export async function getReport(key: ReportKey): Promise<Report | null> {
   try {
-    return readReport(await api.get<unknown>(key));
+    return readReport(await api.get(key));
   } catch (error) {
     if (isApiError(error) && error.status === 409 && error.code === CHART_NOT_READY) return null;
     throw error;

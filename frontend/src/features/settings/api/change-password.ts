@@ -2,15 +2,13 @@ import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
 import { api, type MessageResponse } from '@/lib/api-client';
+import type { ApiSchema } from '@/types/api';
 
-export type ChangePasswordInput = {
-  currentPassword: string;
-  newPassword: string;
-};
+export type ChangePasswordInput = Required<ApiSchema<'PasswordChangeBody'>>;
 
 /** POST /api/settings/password: the other sessions of the account end, this one stays. */
 export function changePassword(input: ChangePasswordInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>(apiPaths.settings.password, input);
+  return api.post(apiPaths.settings.password, input);
 }
 
 export function useChangePassword() {

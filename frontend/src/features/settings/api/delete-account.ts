@@ -1,11 +1,11 @@
 import useSWRMutation from 'swr/mutation';
 
 import { apiPaths } from '@/config/paths';
-import { apiRequest, type MessageResponse } from '@/lib/api-client';
+import { api, type MessageResponse } from '@/lib/api-client';
 
 /** DELETE /api/account with the password as confirmation; the session ends with it. */
 export function deleteAccount(password: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('DELETE', apiPaths.account, { password });
+  return api.delete(apiPaths.account, { password });
 }
 
 export function useDeleteAccount() {

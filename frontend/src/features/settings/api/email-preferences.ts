@@ -10,12 +10,12 @@ export type EmailPreferences = ApiSchema<'PreferencesBody'>;
 
 export type EmailPreferenceName = keyof EmailPreferences;
 
-export function emailPreferencesKey(): string {
+export function emailPreferencesKey() {
   return apiPaths.settings.emailPreferences;
 }
 
 export function getEmailPreferences(): Promise<EmailPreferences> {
-  return api.get<EmailPreferences>(emailPreferencesKey());
+  return api.get(emailPreferencesKey());
 }
 
 export function useEmailPreferences() {
@@ -24,7 +24,7 @@ export function useEmailPreferences() {
 
 /** PUT with only the switches that changed; the answer is the full set. */
 export function updateEmailPreferences(change: Partial<EmailPreferences>): Promise<EmailPreferences> {
-  return api.put<EmailPreferences>(emailPreferencesKey(), change);
+  return api.put(emailPreferencesKey(), change);
 }
 
 /**
