@@ -171,9 +171,12 @@ fn signed_up() -> UserSignedUp {
     UserSignedUp { user_id: Uuid::now_v7().to_string() }
 }
 
-/// What a test handler saw: (event id, outcome, when).
+/// One thing a test handler saw: event id, outcome, when.
+type Sighting = (Uuid, &'static str, Instant);
+
+/// What a test handler saw.
 #[derive(Clone, Default)]
-struct Seen(Arc<Mutex<Vec<(Uuid, &'static str, Instant)>>>);
+struct Seen(Arc<Mutex<Vec<Sighting>>>);
 
 impl Seen {
     fn record(&self, id: Uuid, outcome: &'static str) {
