@@ -23,6 +23,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // One generated file that nests every package as modules (`meguri::bazi_engine::v1`), so a new
     // service's proto needs no edit here or in lib.rs.
     config.include_file("_includes.rs");
+    // `prost::Name` on every message: the event registry (src/events.rs) names its messages by it.
+    config.enable_type_names();
+    // What was compiled, for the test that every message of an `events.proto` is registered.
+    config.file_descriptor_set_path(PathBuf::from(std::env::var("OUT_DIR")?).join("descriptors.bin"));
 
     tonic_prost_build::configure().build_client(true).build_server(true).compile_with_config(
         config,

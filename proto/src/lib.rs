@@ -10,16 +10,19 @@ mod generated {
 
 pub use generated::meguri;
 
+pub mod events;
+
 /// `meguri.bazi_engine.v1`: the Ba Zi engine (charts, compatibility, almanac, places).
 pub use generated::meguri::bazi_engine::v1 as bazi_engine;
 
-/// `meguri.identity.v1`: accounts, sessions' identity checks, settings, admin accounts.
+/// `meguri.identity.v1`: accounts, sessions' identity checks, settings, admin accounts, and the
+/// `identity` stream's events.
 pub use generated::meguri::identity::v1 as identity;
 
 /// `meguri.billing.v1`: the credit ledger.
 pub use generated::meguri::billing::v1 as billing;
 
-/// `meguri.notify.v1`: e-mail delivery and preferences.
+/// `meguri.notify.v1`: e-mail delivery and preferences, and the `mail` stream's requests.
 pub use generated::meguri::notify::v1 as notify;
 
 /// `meguri.fortune.v1`: charts, daily readings, day-info, badges, ratings and reports.

@@ -1,7 +1,7 @@
 //! The identity events billing reacts to: a new user receives the sign-up credits, once.
 
-use meguri_events::contracts::UserSignedUp;
 use meguri_events::{Envelope, HandlerError};
+use meguri_proto::identity::UserSignedUp;
 
 use crate::db::ledger;
 use crate::domain::{Change, Credits, Reason, SIGNUP_BONUS, signup_bonus_key};
@@ -19,15 +19,15 @@ pub async fn handle(pool: &meguri_db::Pool, envelope: Envelope) -> Result<(), Ha
     let Some(event) = envelope.decode::<UserSignedUp>() else {
         return Ok(());
     };
-    let event = event.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode UserSignedUp")))?;
+    let user_id = meguri_events::user_id(&event?.user_id)?;
     let amount = Credits::amount(SIGNUP_BONUS).map_err(|e| HandlerError::Reject(e.into()))?;
-    let change = Change::grant(event.user_id, amount, Reason::signup_bonus(), signup_bonus_key(event.user_id));
+    let change = Change::grant(user_id, amount, Reason::signup_bonus(), signup_bonus_key(user_id));
     match ledger::apply_for_event(pool, GROUP, envelope.id, &change).await {
         Ok(Some(applied)) => {
             crate::metrics::record(&change, &Ok(applied));
             tracing::info!(
                 name: "billing.signup_bonus.granted",
-                user_id = %event.user_id,
+                user_id = %user_id,
                 credits = SIGNUP_BONUS,
                 balance = applied.balance.get(),
                 replayed = applied.replayed, "billing.signup_bonus.granted",

@@ -2,7 +2,7 @@
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
-use meguri_events::{Consumer, contracts};
+use meguri_events::{Consumer, IDENTITY_STREAM};
 use meguri_proto::billing::billing_server::BillingServer;
 use meguri_server::Application;
 
@@ -29,7 +29,7 @@ pub async fn build(config: Config) -> anyhow::Result<Application> {
     let ready_redis = redis.clone();
     let consumer_pool = pool.clone();
     let metrics_pool = pool.clone();
-    let consumer = Consumer::new(redis, &config.events, crate::events::GROUP, &[contracts::IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis, &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
     Application::builder(config.server)
         .add_service(BillingServer::new(BillingService::new(pool)))
         .readiness(move || {

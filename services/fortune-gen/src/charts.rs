@@ -4,11 +4,11 @@
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use meguri_events::contracts::{AccountDeleted, BirthDataChanged, UserSignedUp};
-use meguri_events::{Envelope, HandlerError, mark_processed};
+use meguri_events::{Envelope, HandlerError, mark_processed, user_id};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
+use meguri_proto::identity::{AccountDeleted, BirthDataChanged, UserSignedUp};
 use prost::Message as _;
 use tokio::sync::watch;
 
@@ -85,17 +85,16 @@ impl Fortune {
     /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload
     /// that breaks the contract.
     pub async fn handle_identity_event(&self, envelope: Envelope) -> Result<(), HandlerError> {
-        let reject = |e: serde_json::Error| HandlerError::Reject(anyhow::Error::new(e).context("decode the payload"));
         enum Action {
             Build(UserId),
             Delete(UserId),
         }
         let action = if let Some(e) = envelope.decode::<UserSignedUp>() {
-            Action::Build(e.map_err(reject)?.user_id)
+            Action::Build(user_id(&e?.user_id)?)
         } else if let Some(e) = envelope.decode::<BirthDataChanged>() {
-            Action::Build(e.map_err(reject)?.user_id)
+            Action::Build(user_id(&e?.user_id)?)
         } else if let Some(e) = envelope.decode::<AccountDeleted>() {
-            Action::Delete(e.map_err(reject)?.user_id)
+            Action::Delete(user_id(&e?.user_id)?)
         } else {
             return Ok(());
         };

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
-use meguri_events::{Consumer, contracts};
+use meguri_events::{Consumer, IDENTITY_STREAM};
 use meguri_proto::fortune::fortune_server::FortuneServer;
 use meguri_server::Application;
 
@@ -48,7 +48,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
     tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
     let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
-    let consumer = Consumer::new(redis.clone(), &config.events, crate::charts::GROUP, &[contracts::IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis.clone(), &config.events, crate::charts::GROUP, &[IDENTITY_STREAM]);
 
     let (ready_db, ready_redis) = (db.clone(), redis);
     let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());

@@ -7,11 +7,11 @@ use std::time::Duration;
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection};
-use meguri_events::contracts::{
-    AccountDeleted, BirthDataChanged, EmailVerified, MailKind, MailRequested, SecurityChange, UserSignedUp,
-};
 use meguri_events::{Relay, enqueue};
 use meguri_ids::UserId;
+use meguri_proto::identity::{AccountDeleted, BirthDataChanged, EmailVerified, UserSignedUp};
+use meguri_proto::notify::mail_requested::{self, Kind as MailKind};
+use meguri_proto::notify::{MailRequested, SecurityChange};
 use meguri_tz::TimezoneOffset;
 
 use crate::db::{admins, tokens, users};
@@ -210,9 +210,9 @@ impl Accounts {
                 )
                 .await?;
                 tokens::put_code(conn, id, &digest, later(now, self.limits.code_ttl), now).await?;
-                enqueue(conn, &UserSignedUp { user_id: id }).await?;
+                enqueue(conn, &UserSignedUp { user_id: id.to_string() }).await?;
                 if birth.is_some() {
-                    enqueue(conn, &BirthDataChanged { user_id: id }).await?;
+                    enqueue(conn, &BirthDataChanged { user_id: id.to_string() }).await?;
                 }
                 enqueue(conn, &self.code_mail(id, &email, Some(username.as_str()), &code)).await?;
                 Ok(())
@@ -254,15 +254,15 @@ impl Accounts {
     }
 
     fn code_mail(&self, id: UserId, email: &Email, name: Option<&str>, code: &VerificationCode) -> MailRequested {
-        MailRequested {
-            user_id: Some(id),
-            to: email.as_str().to_owned(),
-            name: name.map(str::to_owned),
-            mail: MailKind::VerificationCode {
+        mail(
+            id,
+            email.as_str().to_owned(),
+            name.map(str::to_owned),
+            MailKind::VerificationCode(mail_requested::VerificationCode {
                 code: code.expose().to_owned(),
                 expires_in_minutes: minutes(self.limits.code_ttl),
-            },
-        }
+            }),
+        )
     }
 
     /// Checks a verification code and verifies the address. The same correct code verifies again
@@ -308,15 +308,15 @@ impl Accounts {
                 {
                     tokens::mark_code_used(conn, user.id, now).await?;
                     users::mark_verified(conn, user.id, now).await?;
-                    enqueue(conn, &EmailVerified { user_id: user.id }).await?;
+                    enqueue(conn, &EmailVerified { user_id: user.id.to_string() }).await?;
                     enqueue(
                         conn,
-                        &MailRequested {
-                            user_id: Some(user.id),
-                            to: user.email.clone(),
-                            name: user.username.clone(),
-                            mail: MailKind::Welcome,
-                        },
+                        &mail(
+                            user.id,
+                            user.email.clone(),
+                            user.username.clone(),
+                            MailKind::Welcome(mail_requested::Welcome {}),
+                        ),
                     )
                     .await?;
                 }
@@ -423,15 +423,15 @@ impl Accounts {
                 tokens::put_reset_token(conn, user.id, &digest, later(now, self.limits.reset_ttl), now).await?;
                 enqueue(
                     conn,
-                    &MailRequested {
-                        user_id: Some(user.id),
-                        to: user.email.clone(),
-                        name: user.username.clone(),
-                        mail: MailKind::PasswordReset {
+                    &mail(
+                        user.id,
+                        user.email.clone(),
+                        user.username.clone(),
+                        MailKind::PasswordReset(mail_requested::PasswordReset {
                             token: token.expose().to_owned(),
                             expires_in_minutes: minutes(self.limits.reset_ttl),
-                        },
-                    },
+                        }),
+                    ),
                 )
                 .await?;
                 Ok(true)
@@ -465,7 +465,7 @@ impl Accounts {
                 users::set_password(conn, user.id, &hash, now).await?;
                 if !user.is_email_verified {
                     users::mark_verified(conn, user.id, now).await?;
-                    enqueue(conn, &EmailVerified { user_id: user.id }).await?;
+                    enqueue(conn, &EmailVerified { user_id: user.id.to_string() }).await?;
                 }
                 enqueue(conn, &security_notice(&user, SecurityChange::PasswordChanged)).await?;
                 Ok(user.id)
@@ -594,7 +594,7 @@ impl Accounts {
                     || before.gender != after.gender;
                 if changed {
                     users::mark_birth_changed(conn, id, now).await?;
-                    enqueue(conn, &BirthDataChanged { user_id: id }).await?;
+                    enqueue(conn, &BirthDataChanged { user_id: id.to_string() }).await?;
                 }
                 Ok((after, changed))
             })
@@ -641,15 +641,15 @@ impl Accounts {
             users::set_pending_email(conn, id, Some(new_email.as_str()), now).await?;
             enqueue(
                 conn,
-                &MailRequested {
-                    user_id: Some(id),
-                    to: new_email.as_str().to_owned(),
-                    name: user.username.clone(),
-                    mail: MailKind::EmailChange {
+                &mail(
+                    id,
+                    new_email.as_str().to_owned(),
+                    user.username.clone(),
+                    MailKind::EmailChange(mail_requested::EmailChange {
                         token: token.expose().to_owned(),
                         expires_in_minutes: minutes(self.limits.email_change_ttl),
-                    },
-                },
+                    }),
+                ),
             )
             .await?;
             Ok(())
@@ -716,7 +716,7 @@ impl Accounts {
         conn.transaction::<_, Error, _>(async |conn| {
             users::scrub_and_delete(conn, id, now).await?;
             tokens::delete_all_for(conn, id).await?;
-            enqueue(conn, &AccountDeleted { user_id: id }).await?;
+            enqueue(conn, &AccountDeleted { user_id: id.to_string() }).await?;
             Ok(())
         })
         .await?;
@@ -776,10 +776,15 @@ pub async fn create_admin(
 }
 
 fn security_notice(user: &User, what: SecurityChange) -> MailRequested {
-    MailRequested {
-        user_id: Some(user.id),
-        to: user.email.clone(),
-        name: user.username.clone(),
-        mail: MailKind::SecurityNotice { what },
-    }
+    mail(
+        user.id,
+        user.email.clone(),
+        user.username.clone(),
+        MailKind::SecurityNotice(mail_requested::SecurityNotice { what: what.into() }),
+    )
+}
+
+/// A request to notify for one mail to `to` about `user`.
+fn mail(user: UserId, to: String, name: Option<String>, kind: MailKind) -> MailRequested {
+    MailRequested { user_id: Some(user.to_string()), to, name, kind: Some(kind) }
 }

@@ -3,11 +3,13 @@
 
 use std::sync::Arc;
 
-use meguri_events::contracts::{AccountDeleted, MailRequested, UserSignedUp};
 use meguri_events::{Envelope, HandlerError};
+use meguri_proto::identity::{AccountDeleted, UserSignedUp};
+use meguri_proto::notify::MailRequested;
 use tokio::sync::Notify;
 
 use crate::db::{notifications, preferences};
+use crate::domain::MailRequest;
 use crate::error::Error;
 
 /// The consumer group on both streams, and the consumer name in `processed_events`.
@@ -41,8 +43,7 @@ impl MailHandler {
         let Some(request) = envelope.decode::<MailRequested>() else {
             return Ok(());
         };
-        let request =
-            request.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode MailRequested")))?;
+        let request = MailRequest::try_from(request?).map_err(HandlerError::Reject)?;
         let rendered = crate::templates::render(&request, &self.app_base_url);
         let queued = notifications::enqueue(&self.pool, GROUP, envelope.id, request.user_id, &request.to, &rendered)
             .await
@@ -73,16 +74,16 @@ impl MailHandler {
 /// breaks the contract.
 pub async fn handle_identity(pool: &meguri_db::Pool, envelope: Envelope) -> Result<(), HandlerError> {
     if let Some(event) = envelope.decode::<UserSignedUp>() {
-        let event = event.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode UserSignedUp")))?;
-        if preferences::create_for_event(pool, GROUP, envelope.id, event.user_id).await.map_err(retry_or_reject)? {
-            tracing::info!(name: "notify.preferences.created", user_id = %event.user_id, "notify.preferences.created");
+        let user_id = meguri_events::user_id(&event?.user_id)?;
+        if preferences::create_for_event(pool, GROUP, envelope.id, user_id).await.map_err(retry_or_reject)? {
+            tracing::info!(name: "notify.preferences.created", %user_id, "notify.preferences.created");
         }
     } else if let Some(event) = envelope.decode::<AccountDeleted>() {
-        let event = event.map_err(|e| HandlerError::Reject(anyhow::Error::new(e).context("decode AccountDeleted")))?;
+        let user_id = meguri_events::user_id(&event?.user_id)?;
         if let Some(scrubbed) =
-            notifications::forget_user(pool, GROUP, envelope.id, event.user_id).await.map_err(retry_or_reject)?
+            notifications::forget_user(pool, GROUP, envelope.id, user_id).await.map_err(retry_or_reject)?
         {
-            tracing::info!(name: "notify.user.forgotten", user_id = %event.user_id, scrubbed, "notify.user.forgotten");
+            tracing::info!(name: "notify.user.forgotten", %user_id, scrubbed, "notify.user.forgotten");
         }
     }
     Ok(())

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
-use meguri_events::{Consumer, ConsumerOptions, contracts};
+use meguri_events::{Consumer, ConsumerOptions, IDENTITY_STREAM, MAIL_STREAM};
 use meguri_proto::notify::notify_server::NotifyServer;
 use meguri_server::Application;
 use tokio::sync::Notify;
@@ -33,14 +33,14 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
     let wake = Arc::new(Notify::new());
 
     // Mail requests carry one-time secrets: deleted from the stream once handled.
-    let mail_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[contracts::MAIL_STREAM])
+    let mail_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[MAIL_STREAM])
         .with_options(ConsumerOptions { delete_after_ack: true, ..ConsumerOptions::default() });
     let mail_handler = MailHandler {
         pool: pool.clone(),
         app_base_url: config.mail.app_base_url.as_str().into(),
         wake: Arc::clone(&wake),
     };
-    let identity_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[contracts::IDENTITY_STREAM]);
+    let identity_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[IDENTITY_STREAM]);
     let identity_pool = pool.clone();
     let sender =
         Sender { pool: pool.clone(), mailer, wake, retry: config.mail.retry.clone(), lease: config.mail.lease };

@@ -5,10 +5,9 @@
 //! Interpolated values (the name, the code, links) are HTML-escaped in the HTML body, and link
 //! parameters are percent-encoded.
 
-use meguri_events::contracts::{MailKind, MailRequested, SecurityChange};
 use serde_json::json;
 
-use crate::domain::MailType;
+use crate::domain::{MailKind, MailRequest, MailType, SecurityChange};
 
 /// A rendered message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +37,7 @@ const NOT_MINE: &str = "心当たりがない場合は破棄してください�
 
 /// Renders `request`; links start with `base_url` (`APP_BASE_URL`, e.g. `https://meguri.jp`).
 #[must_use]
-pub fn render(request: &MailRequested, base_url: &str) -> Rendered {
+pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
     let base = base_url.trim_end_matches('/');
     let mail_type = MailType::from(&request.mail);
     let (subject, blocks, metadata) = match &request.mail {
@@ -224,8 +223,8 @@ mod tests {
 
     const BASE: &str = "https://meguri.example/";
 
-    fn request(mail: MailKind, name: Option<&str>) -> MailRequested {
-        MailRequested {
+    fn request(mail: MailKind, name: Option<&str>) -> MailRequest {
+        MailRequest {
             user_id: Some(UserId::new()),
             to: "hanako+jp@example.jp".into(),
             name: name.map(Into::into),

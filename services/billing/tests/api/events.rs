@@ -1,9 +1,9 @@
 //! The sign-up grant, from the `identity` stream.
 
-use meguri_events::Event as _;
-use meguri_events::contracts::{self, AccountDeleted, UserSignedUp};
+use meguri_events::IDENTITY_STREAM;
 use meguri_ids::UserId;
 use meguri_proto::billing as pb;
+use meguri_proto::identity::{AccountDeleted, EmailVerified, UserSignedUp};
 
 use crate::helpers::spawn_app;
 
@@ -12,15 +12,14 @@ async fn a_signed_up_user_receives_three_credits_once_even_when_the_event_arrive
     let mut app = spawn_app().await;
     let user = UserId::new();
     let event_id = uuid::Uuid::now_v7();
-    let payload = serde_json::to_value(UserSignedUp { user_id: user }).expect("payload");
+    let signed_up = UserSignedUp { user_id: user.to_string() };
 
     // Arrange: an unrelated event first, which must be acknowledged and ignored.
-    let other = serde_json::to_value(AccountDeleted { user_id: UserId::new() }).expect("payload");
-    app.publish(contracts::IDENTITY_STREAM, uuid::Uuid::now_v7(), AccountDeleted::TYPE, &other).await;
+    app.publish(uuid::Uuid::now_v7(), &AccountDeleted { user_id: UserId::new().to_string() }).await;
     // Act: the same event delivered twice (a relay that crashed between XADD and its delete).
-    app.publish(contracts::IDENTITY_STREAM, event_id, UserSignedUp::TYPE, &payload).await;
-    let second = app.publish(contracts::IDENTITY_STREAM, event_id, UserSignedUp::TYPE, &payload).await;
-    app.wait_until_handled(contracts::IDENTITY_STREAM, "billing", &second).await;
+    app.publish(event_id, &signed_up).await;
+    let second = app.publish(event_id, &signed_up).await;
+    app.wait_until_handled(IDENTITY_STREAM, "billing", &second).await;
 
     // Assert
     let mut service = app.service().await;
@@ -46,24 +45,16 @@ async fn a_signed_up_user_receives_three_credits_once_even_when_the_event_arrive
 async fn a_sign_up_published_while_billing_is_down_is_granted_when_it_returns() {
     let mut first = spawn_app().await;
     // The group exists once the first consumer has run: wait for it to handle an entry.
-    let warmup = first
-        .publish(
-            contracts::IDENTITY_STREAM,
-            uuid::Uuid::now_v7(),
-            "identity.email_verified",
-            &serde_json::json!({"userId": UserId::new()}),
-        )
-        .await;
-    first.wait_until_handled(contracts::IDENTITY_STREAM, "billing", &warmup).await;
+    let warmup = first.publish(uuid::Uuid::now_v7(), &EmailVerified { user_id: UserId::new().to_string() }).await;
+    first.wait_until_handled(IDENTITY_STREAM, "billing", &warmup).await;
     first.stop().await;
 
     let user = UserId::new();
-    let payload = serde_json::to_value(UserSignedUp { user_id: user }).expect("payload");
-    let entry = first.publish(contracts::IDENTITY_STREAM, uuid::Uuid::now_v7(), UserSignedUp::TYPE, &payload).await;
+    let entry = first.publish(uuid::Uuid::now_v7(), &UserSignedUp { user_id: user.to_string() }).await;
 
     // Same schema and prefix, a new process.
     let second = first.restart().await;
-    second.wait_until_handled(contracts::IDENTITY_STREAM, "billing", &entry).await;
+    second.wait_until_handled(IDENTITY_STREAM, "billing", &entry).await;
     let mut service = second.service().await;
     let credits = service
         .get_balance(pb::GetBalanceRequest { user_id: user.to_string() })

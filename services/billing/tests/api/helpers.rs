@@ -108,27 +108,10 @@ impl TestApp {
         redis::Client::open(redis_url()).expect("redis url").get_multiplexed_async_connection().await.expect("redis")
     }
 
-    /// Appends an event to `stream` exactly as the outbox relay writes it; returns the entry id.
-    pub async fn publish(
-        &self,
-        stream: &str,
-        event_id: uuid::Uuid,
-        event_type: &str,
-        payload: &serde_json::Value,
-    ) -> String {
+    /// Appends `event` to its stream exactly as the outbox relay writes it; returns the entry id.
+    pub async fn publish<E: meguri_events::Event>(&self, event_id: uuid::Uuid, event: &E) -> String {
         let mut redis = self.redis().await;
-        redis::cmd("XADD")
-            .arg(format!("{}stream:{stream}", self.env.prefix))
-            .arg("*")
-            .arg("id")
-            .arg(event_id.to_string())
-            .arg("type")
-            .arg(event_type)
-            .arg("payload")
-            .arg(payload.to_string())
-            .arg("traceparent")
-            .arg("")
-            .query_async(&mut redis)
+        meguri_events::testkit::publish(&mut redis, &EventsConfig::new(&self.env.prefix), event_id, event)
             .await
             .expect("XADD")
     }

@@ -3,11 +3,10 @@
 use std::time::Duration;
 
 use meguri_auth::{Role, Subject};
-use meguri_events::Event as _;
-use meguri_events::contracts::BirthDataChanged;
 use meguri_ids::UserId;
 use meguri_proto::fortune as pb;
 use meguri_proto::identity as id;
+use meguri_proto::identity::BirthDataChanged;
 use tonic::Code;
 
 use crate::helpers::{Mode, PASSWORD, Setup, code_of, eventually, spawn_app, spawn_with};
@@ -75,11 +74,10 @@ async fn a_replayed_event_builds_nothing_twice() {
 
     // The same events again (a relay that published twice), and a new event with the same data.
     let mut last = String::new();
-    for (_, fields) in app.identity_events().await {
-        last = app.publish(&fields["id"], &fields["type"], &fields["payload"]).await;
+    for (_, envelope) in app.identity_events().await {
+        last = app.republish(&envelope).await;
     }
-    let payload = serde_json::to_string(&BirthDataChanged { user_id: user }).expect("payload");
-    last = app.publish(&uuid::Uuid::now_v7().to_string(), BirthDataChanged::TYPE, &payload).await.max(last);
+    last = app.publish(uuid::Uuid::now_v7(), &BirthDataChanged { user_id: user.to_string() }).await.max(last);
     app.wait_handled(&last).await;
     settled(&app, user).await;
 

@@ -239,8 +239,8 @@ impl TestApp {
         redis::Client::open(redis_url()).expect("redis url").get_multiplexed_async_connection().await.expect("redis")
     }
 
-    /// Every entry of the identity stream: (entry id, field map).
-    pub async fn identity_events(&self) -> Vec<(String, HashMap<String, String>)> {
+    /// Every entry of the identity stream: (entry id, its envelope as published).
+    pub async fn identity_events(&self) -> Vec<(String, Vec<u8>)> {
         let mut redis = self.redis().await;
         let reply: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
             .arg(format!("{}stream:identity", self.prefix))
@@ -253,33 +253,29 @@ impl TestApp {
             .ids
             .into_iter()
             .map(|e| {
-                let fields = e
-                    .map
-                    .iter()
-                    .filter_map(|(k, v)| redis::from_redis_value::<String>(v.clone()).ok().map(|v| (k.clone(), v)))
-                    .collect();
-                (e.id, fields)
+                let envelope = e.get::<Vec<u8>>(meguri_events::ENVELOPE_FIELD).expect("an envelope");
+                (e.id, envelope)
             })
             .collect()
     }
 
-    /// Appends an event to the identity stream as the outbox relay writes it; returns the entry id.
-    pub async fn publish(&self, event_id: &str, event_type: &str, payload: &str) -> String {
+    /// Appends an entry with `envelope` to the identity stream (a relay publishing it again);
+    /// returns the entry id.
+    pub async fn republish(&self, envelope: &[u8]) -> String {
         let mut redis = self.redis().await;
-        redis::cmd("XADD")
-            .arg(format!("{}stream:identity", self.prefix))
-            .arg("*")
-            .arg("id")
-            .arg(event_id)
-            .arg("type")
-            .arg(event_type)
-            .arg("payload")
-            .arg(payload)
-            .arg("traceparent")
-            .arg("")
-            .query_async(&mut redis)
+        meguri_events::testkit::publish_raw(&mut redis, &self.events(), meguri_events::IDENTITY_STREAM, envelope)
             .await
             .expect("XADD")
+    }
+
+    /// Appends `event` to its stream as the outbox relay writes it; returns the entry id.
+    pub async fn publish<E: meguri_events::Event>(&self, event_id: uuid::Uuid, event: &E) -> String {
+        let mut redis = self.redis().await;
+        meguri_events::testkit::publish(&mut redis, &self.events(), event_id, event).await.expect("XADD")
+    }
+
+    fn events(&self) -> meguri_events::EventsConfig {
+        meguri_events::EventsConfig::new(&self.prefix)
     }
 
     /// Waits until fortune-gen's consumer group has read the identity stream up to `entry` and

@@ -3,8 +3,10 @@
 use std::time::{Duration, Instant};
 
 use identity::testkit::TestIdentity;
-use meguri_events::contracts::{MailKind, MailRequested};
 use meguri_testkit::RedisKeys;
+use meguri_events::EventsConfig;
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
 use serde_json::{Value, json};
 
 use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
@@ -69,24 +71,20 @@ impl Accounts {
     pub async fn mails(&self) -> Vec<MailRequested> {
         let client = redis::Client::open(redis_url()).expect("redis url");
         let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
-        let entries: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
-            .arg(format!("{}stream:mail", self.prefix))
-            .arg("-")
-            .arg("+")
-            .query_async(&mut conn)
+        meguri_events::testkit::read::<MailRequested>(&mut conn, &EventsConfig::new(&self.prefix))
             .await
-            .expect("XRANGE");
-        entries
+            .expect("the mail stream")
             .into_iter()
-            .filter_map(|(_, fields)| fields.into_iter().find(|(k, _)| k == "payload").map(|(_, v)| v))
-            .map(|p| serde_json::from_str(&p).expect("payload"))
+            .map(|(_, mail)| mail)
             .collect()
     }
 
     pub async fn wait_mail<T>(&self, to: &str, pick: impl Fn(&MailKind) -> Option<T>) -> T {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            if let Some(found) = self.mails().await.iter().rev().filter(|m| m.to == to).find_map(|m| pick(&m.mail)) {
+            if let Some(found) =
+                self.mails().await.iter().rev().filter(|m| m.to == to).find_map(|m| m.kind.as_ref().and_then(&pick))
+            {
                 return found;
             }
             assert!(Instant::now() < deadline, "no such mail to {to}");
@@ -107,7 +105,7 @@ impl Accounts {
             .await;
         assert_eq!(response.status(), 201);
         self.wait_mail(email, |m| match m {
-            MailKind::VerificationCode { code, .. } => Some(code.clone()),
+            MailKind::VerificationCode(mail) => Some(mail.code.clone()),
             _ => None,
         })
         .await
@@ -166,7 +164,9 @@ async fn a_registered_address_gets_the_same_sign_up_answer_and_its_owner_a_notic
     assert_eq!(registered.1, json!({"message": "メール認証コードを送信しました", "email": "hanako@example.jp"}));
     assert_eq!(fresh.1, json!({"message": "メール認証コードを送信しました", "email": "jiro@example.jp"}));
     app.wait_mail("hanako@example.jp", |m| match m {
-        MailKind::SecurityNotice { what: meguri_events::contracts::SecurityChange::SignUpAttempted } => Some(()),
+        MailKind::SecurityNotice(notice) if notice.what() == meguri_proto::notify::SecurityChange::SignUpAttempted => {
+            Some(())
+        }
         _ => None,
     })
     .await;
@@ -285,7 +285,7 @@ async fn a_password_reset_ends_every_session_and_the_link_works_once() {
 
     let token = app
         .wait_mail("hanako@example.jp", |m| match m {
-            MailKind::PasswordReset { token, .. } => Some(token.clone()),
+            MailKind::PasswordReset(mail) => Some(mail.token.clone()),
             _ => None,
         })
         .await;

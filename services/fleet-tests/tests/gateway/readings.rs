@@ -7,11 +7,14 @@ use std::time::{Duration, Instant};
 use fortune_gen::testkit::{TestFortune, TestOptions};
 use identity::testkit::TestIdentity;
 use meguri_auth::{Role, Subject, TokenMinter};
-use meguri_events::contracts::{MailKind, MailRequested};
+use meguri_events::EventsConfig;
 use meguri_ids::UserId;
 use meguri_proto::identity as id;
 use meguri_proto::identity::identity_client::IdentityClient;
 use meguri_testkit::{Bearer, RedisKeys};
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
+use meguri_server::{ServerConfig, ShutdownHandle};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use tonic::service::interceptor::InterceptedService;
@@ -73,20 +76,14 @@ impl Readings {
         let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
-            let entries: Vec<(String, Vec<(String, String)>)> = redis::cmd("XRANGE")
-                .arg(format!("{}stream:mail", self.prefix))
-                .arg("-")
-                .arg("+")
-                .query_async(&mut conn)
+            let code = meguri_events::testkit::read::<MailRequested>(&mut conn, &EventsConfig::new(&self.prefix))
                 .await
-                .expect("XRANGE");
-            let code = entries
+                .expect("the mail stream")
                 .into_iter()
-                .filter_map(|(_, fields)| fields.into_iter().find(|(k, _)| k == "payload").map(|(_, v)| v))
-                .filter_map(|p| serde_json::from_str::<MailRequested>(&p).ok())
+                .map(|(_, mail)| mail)
                 .filter(|m| m.to == to)
-                .find_map(|m| match m.mail {
-                    MailKind::VerificationCode { code, .. } => Some(code),
+                .find_map(|m| match m.kind {
+                    Some(MailKind::VerificationCode(mail)) => Some(mail.code),
                     _ => None,
                 });
             if let Some(code) = code {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use futures_util::future::join_all;
-use meguri_events::contracts::MailKind;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
 use serde_json::{Value, json};
 
 use crate::accounts::{Accounts, session_cookie, spawn_with};
@@ -88,7 +88,7 @@ async fn a_reset_for_an_account_that_never_had_a_session_answers_success() {
     assert_eq!(app.post("/api/auth/forgot-password", json!({"email": "taro@example.jp"}), None).await.status(), 200);
     let token = app
         .wait_mail("taro@example.jp", |m| match m {
-            MailKind::PasswordReset { token, .. } => Some(token.clone()),
+            MailKind::PasswordReset(mail) => Some(mail.token.clone()),
             _ => None,
         })
         .await;
@@ -247,7 +247,7 @@ async fn a_session_used_daily_for_31_simulated_days_is_still_ended_by_a_password
     assert_eq!(app.post("/api/auth/forgot-password", json!({"email": "hanako@example.jp"}), None).await.status(), 200);
     let token = app
         .wait_mail("hanako@example.jp", |m| match m {
-            MailKind::PasswordReset { token, .. } => Some(token.clone()),
+            MailKind::PasswordReset(mail) => Some(mail.token.clone()),
             _ => None,
         })
         .await;

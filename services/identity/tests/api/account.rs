@@ -1,5 +1,5 @@
-use meguri_events::contracts::MailKind;
 use meguri_proto::identity as pb;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
 
 use crate::helpers::{code_of, spawn_app};
 
@@ -37,14 +37,14 @@ async fn an_email_change_applies_when_its_link_is_followed() {
     .await
     .expect("requested");
     let mails = app.wait_mails("hanako@new.example.jp", 1).await;
-    let MailKind::EmailChange { token, .. } = &mails[0].mail else { panic!("an e-mail change mail") };
+    let Some(MailKind::EmailChange(change)) = &mails[0].kind else { panic!("an e-mail change mail") };
     let user = me.get_user(pb::GetUserRequest {}).await.expect("get").into_inner().user.expect("user");
     assert_eq!(user.pending_email.as_deref(), Some("hanako@new.example.jp"));
 
     let done = app
         .visitor()
         .await
-        .confirm_email_change(pb::ConfirmEmailChangeRequest { token: token.clone() })
+        .confirm_email_change(pb::ConfirmEmailChangeRequest { token: change.token.clone() })
         .await
         .expect("confirmed")
         .into_inner();
@@ -52,13 +52,13 @@ async fn an_email_change_applies_when_its_link_is_followed() {
     let again = app
         .visitor()
         .await
-        .confirm_email_change(pb::ConfirmEmailChangeRequest { token: token.clone() })
+        .confirm_email_change(pb::ConfirmEmailChangeRequest { token: change.token.clone() })
         .await
         .expect_err("spent");
     assert_eq!(code_of(&again), "EMAIL_CHANGE_TOKEN_INVALID");
     // The old address is told.
     let old = app.wait_mails("hanako@example.jp", 3).await;
-    assert!(old.iter().any(|m| matches!(m.mail, MailKind::SecurityNotice { .. })));
+    assert!(old.iter().any(|m| matches!(m.kind, Some(MailKind::SecurityNotice(_)))));
 }
 
 #[tokio::test(flavor = "multi_thread")]

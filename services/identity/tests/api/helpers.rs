@@ -5,10 +5,12 @@ use std::time::{Duration, Instant};
 use identity::testkit::{TestIdentity, redis_url, spawn, spawn_on};
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_db::TestDb;
-use meguri_events::contracts::{MailKind, MailRequested};
+use meguri_events::EventsConfig;
 use meguri_ids::UserId;
 use meguri_proto::identity as pb;
 use meguri_proto::identity::identity_client::IdentityClient;
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
 use secrecy::SecretString;
 use tonic::transport::Channel;
 
@@ -110,18 +112,11 @@ impl TestApp {
     pub async fn mails(&self) -> Vec<MailRequested> {
         let client = redis::Client::open(redis_url()).expect("redis url");
         let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
-        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
-            .arg(format!("{}stream:mail", self.prefix))
-            .arg("-")
-            .arg("+")
-            .query_async(&mut conn)
+        meguri_events::testkit::read::<MailRequested>(&mut conn, &EventsConfig::new(&self.prefix))
             .await
-            .expect("XRANGE");
-        entries
-            .ids
-            .iter()
-            .filter_map(|e| e.get::<String>("payload"))
-            .map(|p| serde_json::from_str(&p).expect("a MailRequested payload"))
+            .expect("the mail stream")
+            .into_iter()
+            .map(|(_, mail)| mail)
             .collect()
     }
 
@@ -144,8 +139,8 @@ impl TestApp {
         mails
             .iter()
             .rev()
-            .find_map(|m| match &m.mail {
-                MailKind::VerificationCode { code, .. } => Some(code.clone()),
+            .find_map(|m| match &m.kind {
+                Some(MailKind::VerificationCode(mail)) => Some(mail.code.clone()),
                 _ => None,
             })
             .expect("a verification code mail")
@@ -160,8 +155,8 @@ impl TestApp {
                 .await
                 .into_iter()
                 .filter(|m| m.to == to)
-                .filter_map(|m| match m.mail {
-                    MailKind::PasswordReset { token, .. } => Some(token),
+                .filter_map(|m| match m.kind {
+                    Some(MailKind::PasswordReset(mail)) => Some(mail.token),
                     _ => None,
                 })
                 .collect();

@@ -1,5 +1,6 @@
-use meguri_events::contracts::MailKind;
 use meguri_proto::identity as pb;
+use meguri_proto::notify::SecurityChange;
+use meguri_proto::notify::mail_requested::{Kind as MailKind, SecurityNotice};
 
 use crate::helpers::{code_of, sign_up_request, spawn_app};
 
@@ -36,9 +37,10 @@ async fn a_taken_email_or_username_is_refused_and_leaves_no_half_made_account() 
     assert_eq!(same_email.email, "hanako@example.jp");
     assert!(same_email.user_id.is_empty());
     let mails = app.wait_mails("hanako@example.jp", 2).await;
-    assert!(mails.iter().any(
-        |m| m.mail == MailKind::SecurityNotice { what: meguri_events::contracts::SecurityChange::SignUpAttempted }
-    ));
+    assert!(
+        mails.iter().any(|m| m.kind
+            == Some(MailKind::SecurityNotice(SecurityNotice { what: SecurityChange::SignUpAttempted.into() })))
+    );
     // The name of the refused attempt was not taken by it.
     client.sign_up(sign_up_request("jiro@example.jp", "other")).await.expect("the name is still free");
 

@@ -1,7 +1,7 @@
 use std::time::Duration;
 
-use meguri_events::contracts::MailKind;
 use meguri_proto::identity as pb;
+use meguri_proto::notify::mail_requested::{Kind as MailKind, Welcome};
 
 use crate::helpers::{code_of, spawn_app};
 
@@ -25,7 +25,7 @@ async fn the_mailed_code_verifies_once_and_a_replay_is_refused() {
     assert_eq!(code_of(&replay), "CODE_ALREADY_USED");
     // A welcome mail follows.
     let mails = app.wait_mails("hanako@example.jp", 2).await;
-    assert!(mails.iter().any(|m| m.mail == MailKind::Welcome));
+    assert!(mails.iter().any(|m| m.kind == Some(MailKind::Welcome(Welcome {}))));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -53,8 +53,8 @@ async fn five_wrong_codes_void_the_code_even_the_right_one() {
         .await
         .expect("resend");
     let mails = app.wait_mails("hanako@example.jp", 2).await;
-    let MailKind::VerificationCode { code: fresh, .. } = &mails[1].mail else { panic!("a code mail") };
-    client.verify_email(attempt(fresh.clone())).await.expect("the new code verifies");
+    let Some(MailKind::VerificationCode(fresh)) = &mails[1].kind else { panic!("a code mail") };
+    client.verify_email(attempt(fresh.code.clone())).await.expect("the new code verifies");
 }
 
 #[tokio::test(flavor = "multi_thread")]

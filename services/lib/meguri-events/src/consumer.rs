@@ -14,7 +14,7 @@ use tracing::Instrument as _;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 use uuid::Uuid;
 
-use crate::{Envelope, EventsConfig};
+use crate::{ENVELOPE_FIELD, Envelope, EventsConfig};
 
 diesel::table! {
     processed_events (consumer, event_id) {
@@ -330,11 +330,19 @@ impl Consumer {
     }
 }
 
-fn parse(stream: &str, map: &HashMap<String, redis::Value>) -> Option<Envelope> {
-    let text = |field: &str| -> Option<String> { map.get(field).and_then(|v| redis::from_redis_value(v.clone()).ok()) };
-    let id = text("id")?.parse().ok()?;
-    let event_type = text("type")?;
-    let payload = serde_json::from_str(&text("payload")?).ok()?;
-    let traceparent = text("traceparent").filter(|t| !t.is_empty());
-    Some(Envelope { id, event_type, payload, traceparent, stream: stream.to_owned() })
+/// The envelope of a stream entry; `None` when the entry is not one (no `envelope` field, bytes
+/// that do not decode, an event id that is not a UUID, or an unreadable time).
+pub(crate) fn parse(stream: &str, map: &HashMap<String, redis::Value>) -> Option<Envelope> {
+    use prost::Message as _;
+    let bytes: Vec<u8> = map.get(ENVELOPE_FIELD).and_then(|v| redis::from_redis_value(v.clone()).ok())?;
+    let wire = meguri_proto::events::Envelope::decode(bytes.as_slice()).ok()?;
+    Some(Envelope {
+        id: wire.event_id.parse().ok()?,
+        occurred_at: chrono::DateTime::parse_from_rfc3339(&wire.occurred_at).ok()?.to_utc(),
+        event_type: wire.event_type,
+        schema_version: wire.schema_version,
+        traceparent: Some(wire.traceparent).filter(|t| !t.is_empty()),
+        payload: wire.payload,
+        stream: stream.to_owned(),
+    })
 }

@@ -1,16 +1,24 @@
-//! Events between Meguri services (DESIGN "Events"): a state change another service must react to
-//! is written to the producer's `outbox` table in the same transaction as the change, relayed to a
-//! Redis Stream, and read by one consumer group per consuming service.
+//! Events between Meguri services (DESIGN "Events", docs/events.md): a state change another
+//! service must react to is written to the producer's `outbox` table in the same transaction as
+//! the change, relayed to a Redis Stream, and read by one consumer group per consuming service.
+//!
+//! Contracts are protobuf messages in the producer's proto package
+//! (`proto/meguri/<producer>/v1/events.proto`), registered with their stream, type name and schema
+//! version in `meguri_proto::events` ([`Event`]). On the wire each stream entry has one field,
+//! `envelope`: a protobuf-encoded `meguri.events.v1.Envelope` (event id, type, schema version,
+//! occurred-at, traceparent, and the payload encoded as the event's message).
 //!
 //! ```ignore
 //! // producer, inside the transaction that changes state:
-//! meguri_events::enqueue(conn, &contracts::UserSignedUp { .. }).await?;
+//! meguri_events::enqueue(conn, &meguri_proto::identity::UserSignedUp { user_id: id.to_string() }).await?;
 //! // after commit: publish now rather than at the next poll
 //! relay.wake();
 //!
 //! // consumer:
-//! Consumer::new(redis, &events_config, "billing", &[contracts::IDENTITY_STREAM])
+//! Consumer::new(redis, &events_config, "billing", &[meguri_events::IDENTITY_STREAM])
 //!     .run(handler, stop).await;
+//! // in the handler:
+//! if let Some(event) = envelope.decode::<meguri_proto::identity::UserSignedUp>() { let event = event?; … }
 //! ```
 //!
 //! What holds:
@@ -22,7 +30,11 @@
 //!   twice; a consumer crash between its commit and `XACK` delivers an entry twice. Handlers make
 //!   that harmless with [`mark_processed`] in the same transaction as their effects (the
 //!   `processed_events` table, keyed by consumer and event id).
-//! - **One trace.** The outbox row carries the producer's `traceparent`; the consumer's span for the
+//! - **Nothing blocks a stream.** An entry that is not a readable envelope is logged
+//!   (`events.malformed`) and acknowledged; a handler that cannot read its event's payload rejects
+//!   it ([`HandlerError::Reject`], also from [`DecodeError`]): logged and acknowledged. Event types a
+//!   handler does not know are acknowledged untouched. Nothing is dead-lettered.
+//! - **One trace.** The envelope carries the producer's `traceparent`; the consumer's span for the
 //!   entry continues it.
 //!
 //! Each service that produces or consumes events has these tables in its own schema (copy them
@@ -33,8 +45,7 @@
 //!     id uuid PRIMARY KEY,
 //!     stream text NOT NULL,
 //!     event_type text NOT NULL,
-//!     payload jsonb NOT NULL,
-//!     traceparent text,
+//!     envelope bytea NOT NULL,
 //!     created_at timestamptz NOT NULL DEFAULT now()
 //! );
 //! CREATE INDEX outbox_created_at ON outbox (created_at);
@@ -47,13 +58,17 @@
 //! ```
 
 mod consumer;
-pub mod contracts;
 mod outbox;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use consumer::{Consumer, ConsumerOptions, HandlerError, mark_processed};
 pub use outbox::{Relay, enqueue};
 
 use uuid::Uuid;
+
+/// The one field of a stream entry: the protobuf-encoded `meguri.events.v1.Envelope`.
+pub const ENVELOPE_FIELD: &str = "envelope";
 
 /// A Redis pool for producers and consumers: connects lazily, and allows a reply to take longer
 /// than a consumer's blocking read ([`ConsumerOptions::block`], 2 s by default) — a pool with a
@@ -110,32 +125,70 @@ impl EventsConfig {
     }
 }
 
-/// An event type: which stream it goes to and its stable name. Payloads are camelCase JSON.
-pub trait Event: serde::Serialize + serde::de::DeserializeOwned {
-    /// The stream (one per producing service or purpose), e.g. `identity`.
-    const STREAM: &'static str;
-    /// The stable name consumers match on, e.g. `identity.user_signed_up`.
-    const TYPE: &'static str;
-}
+pub use meguri_proto::events::{Event, IDENTITY_STREAM, MAIL_STREAM};
 
-/// An event as a consumer receives it.
+/// An event as a consumer receives it: the decoded `meguri.events.v1.Envelope` of one stream entry.
 #[derive(Clone, Debug)]
 pub struct Envelope {
     /// The outbox row id: the same on every delivery of this event.
     pub id: Uuid,
     pub event_type: String,
-    pub payload: serde_json::Value,
+    /// The payload's schema version ([`Event::VERSION`] of the producer's build).
+    pub schema_version: u32,
+    /// When the producer's transaction wrote the event.
+    pub occurred_at: chrono::DateTime<chrono::Utc>,
+    /// The producer's W3C trace context.
     pub traceparent: Option<String>,
+    /// The event message, protobuf-encoded.
+    pub payload: Vec<u8>,
     /// The stream it came from (without the prefix).
     pub stream: String,
 }
 
 impl Envelope {
-    /// The payload as `E`, if this envelope is an `E`.
+    /// The payload as `E`, if this envelope is an `E` (`None` for any other event type).
     ///
     /// # Errors
-    /// The type matches but the payload does not fit `E` (a contract break: retrying cannot help).
-    pub fn decode<E: Event>(&self) -> Option<Result<E, serde_json::Error>> {
-        (self.event_type == E::TYPE).then(|| serde_json::from_value(self.payload.clone()))
+    /// The type matches but the payload cannot be read as `E`: it does not decode, or its schema
+    /// version is newer than `E`'s (the producer was built with a contract this consumer does not
+    /// know). Retrying cannot help; [`DecodeError`] converts into [`HandlerError::Reject`].
+    pub fn decode<E: Event>(&self) -> Option<Result<E, DecodeError>> {
+        (self.event_type == E::TYPE).then(|| {
+            if self.schema_version > E::VERSION {
+                return Err(DecodeError::Version {
+                    event_type: E::TYPE,
+                    found: self.schema_version,
+                    known: E::VERSION,
+                });
+            }
+            E::decode(self.payload.as_slice()).map_err(|source| DecodeError::Payload { event_type: E::TYPE, source })
+        })
     }
+}
+
+/// Why an envelope's payload could not be read as the event its type names.
+#[derive(Debug, thiserror::Error)]
+pub enum DecodeError {
+    #[error("{event_type}: schema version {found} is newer than this consumer knows ({known})")]
+    Version { event_type: &'static str, found: u32, known: u32 },
+    #[error("{event_type}: the payload does not decode")]
+    Payload {
+        event_type: &'static str,
+        #[source]
+        source: prost::DecodeError,
+    },
+}
+
+impl From<DecodeError> for HandlerError {
+    fn from(error: DecodeError) -> Self {
+        Self::Reject(error.into())
+    }
+}
+
+/// A user id carried in an event (a UUID string).
+///
+/// # Errors
+/// [`HandlerError::Reject`]: the producer broke the contract.
+pub fn user_id(raw: &str) -> Result<meguri_ids::UserId, HandlerError> {
+    raw.parse().map_err(|_| HandlerError::Reject(anyhow::anyhow!("the user id {raw:?} is not a UUID")))
 }

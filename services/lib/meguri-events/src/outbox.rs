@@ -10,15 +10,16 @@ use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
 use tokio::sync::{Notify, watch};
 use uuid::Uuid;
 
-use crate::{Event, EventsConfig};
+use prost::Message as _;
+
+use crate::{ENVELOPE_FIELD, Event, EventsConfig};
 
 diesel::table! {
     outbox (id) {
         id -> Uuid,
         stream -> Text,
         event_type -> Text,
-        payload -> Jsonb,
-        traceparent -> Nullable<Text>,
+        envelope -> Bytea,
         created_at -> Timestamptz,
     }
 }
@@ -29,25 +30,43 @@ const BATCH: i64 = 100;
 /// Mail requests are deleted as soon as notify has handled them.
 const RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
 
-/// Writes `event` to the outbox on `conn`. Call it inside the transaction that makes the change,
-/// so the event exists exactly when the change does. Returns the event id.
+/// Writes `event` to the outbox on `conn`, in its envelope (with the current span's
+/// `traceparent`). Call it inside the transaction that makes the change, so the event exists
+/// exactly when the change does. Returns the event id.
 ///
 /// # Errors
 /// The insert failed (the caller's transaction should then roll back).
 pub async fn enqueue<E: Event>(conn: &mut AsyncPgConnection, event: &E) -> Result<Uuid, diesel::result::Error> {
     let id = Uuid::now_v7();
-    let payload = serde_json::to_value(event).map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+    let envelope = envelope(id, event, chrono::Utc::now(), meguri_telemetry::current_traceparent());
     diesel::insert_into(outbox::table)
         .values((
             outbox::id.eq(id),
             outbox::stream.eq(E::STREAM),
             outbox::event_type.eq(E::TYPE),
-            outbox::payload.eq(payload),
-            outbox::traceparent.eq(meguri_telemetry::current_traceparent()),
+            outbox::envelope.eq(envelope),
         ))
         .execute(conn)
         .await?;
     Ok(id)
+}
+
+/// `event` in its envelope, protobuf-encoded: what a stream entry's `envelope` field holds.
+pub(crate) fn envelope<E: Event>(
+    id: Uuid,
+    event: &E,
+    occurred_at: chrono::DateTime<chrono::Utc>,
+    traceparent: Option<String>,
+) -> Vec<u8> {
+    meguri_proto::events::Envelope {
+        event_id: id.to_string(),
+        event_type: E::TYPE.to_owned(),
+        schema_version: E::VERSION,
+        occurred_at: occurred_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        traceparent: traceparent.unwrap_or_default(),
+        payload: event.encode_to_vec(),
+    }
+    .encode_to_vec()
 }
 
 #[derive(Queryable)]
@@ -55,8 +74,7 @@ struct Row {
     id: Uuid,
     stream: String,
     event_type: String,
-    payload: serde_json::Value,
-    traceparent: Option<String>,
+    envelope: Vec<u8>,
 }
 
 /// Moves committed outbox rows to their Redis Streams: woken right after a commit
@@ -134,7 +152,7 @@ impl Relay {
         let mut conn = inner.db.get().await.context("outbox: get a connection")?;
         conn.transaction::<usize, anyhow::Error, _>(async |conn| {
                 let rows: Vec<Row> = outbox::table
-                    .select((outbox::id, outbox::stream, outbox::event_type, outbox::payload, outbox::traceparent))
+                    .select((outbox::id, outbox::stream, outbox::event_type, outbox::envelope))
                     .order(outbox::created_at.asc())
                     .limit(BATCH)
                     .for_update()
@@ -154,14 +172,8 @@ impl Relay {
                         .arg("~")
                         .arg(min_id.max(0))
                         .arg("*")
-                        .arg("id")
-                        .arg(row.id.to_string())
-                        .arg("type")
-                        .arg(&row.event_type)
-                        .arg("payload")
-                        .arg(row.payload.to_string())
-                        .arg("traceparent")
-                        .arg(row.traceparent.as_deref().unwrap_or(""))
+                        .arg(ENVELOPE_FIELD)
+                        .arg(&row.envelope)
                         .ignore();
                 }
                 let mut redis = inner.redis.get().await.context("outbox: get a Redis connection")?;

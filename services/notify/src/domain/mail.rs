@@ -1,6 +1,77 @@
-//! What kind of message a row is.
+//! What kind of message a row is, and a mail request as notify reads it from the `mail` stream.
 
-use meguri_events::contracts::MailKind;
+use meguri_ids::UserId;
+use meguri_proto::notify as pb;
+use meguri_proto::notify::mail_requested::Kind;
+
+/// A `meguri.notify.v1.MailRequested` event, checked: what the templates render.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailRequest {
+    pub user_id: Option<UserId>,
+    /// The recipient address.
+    pub to: String,
+    /// How to address the person (a username), if known.
+    pub name: Option<String>,
+    pub mail: MailKind,
+}
+
+/// Which mail to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MailKind {
+    /// The 6-digit sign-up verification code.
+    VerificationCode { code: String, expires_in_minutes: u32 },
+    /// A password reset link (`/reset-password?token=…&email=…`).
+    PasswordReset { token: String, expires_in_minutes: u32 },
+    /// A link confirming a new address (`/auth/confirm-email?token=…`), sent to the new address.
+    EmailChange { token: String, expires_in_minutes: u32 },
+    /// Sent once the address is verified.
+    Welcome,
+    /// Sent to the old address after an e-mail change, and after a password change or reset.
+    SecurityNotice { what: SecurityChange },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecurityChange {
+    EmailChanged,
+    PasswordChanged,
+    /// Someone tried to sign up with the address of an existing account.
+    SignUpAttempted,
+}
+
+impl TryFrom<pb::MailRequested> for MailRequest {
+    type Error = anyhow::Error;
+
+    /// # Errors
+    /// The request breaks the contract: no mail kind, an unknown security change, or a user id
+    /// that is not a UUID.
+    fn try_from(request: pb::MailRequested) -> Result<Self, Self::Error> {
+        let user_id = match request.user_id {
+            Some(raw) => Some(raw.parse().map_err(|_| anyhow::anyhow!("the user id {raw:?} is not a UUID"))?),
+            None => None,
+        };
+        let mail = match request.kind.ok_or_else(|| anyhow::anyhow!("a mail request without a kind"))? {
+            Kind::VerificationCode(m) => {
+                MailKind::VerificationCode { code: m.code, expires_in_minutes: m.expires_in_minutes }
+            }
+            Kind::PasswordReset(m) => {
+                MailKind::PasswordReset { token: m.token, expires_in_minutes: m.expires_in_minutes }
+            }
+            Kind::EmailChange(m) => MailKind::EmailChange { token: m.token, expires_in_minutes: m.expires_in_minutes },
+            Kind::Welcome(_) => MailKind::Welcome,
+            Kind::SecurityNotice(m) => MailKind::SecurityNotice {
+                what: match pb::SecurityChange::try_from(m.what) {
+                    Ok(pb::SecurityChange::EmailChanged) => SecurityChange::EmailChanged,
+                    Ok(pb::SecurityChange::PasswordChanged) => SecurityChange::PasswordChanged,
+                    Ok(pb::SecurityChange::SignUpAttempted) => SecurityChange::SignUpAttempted,
+                    Ok(pb::SecurityChange::Unspecified) | Err(_) => {
+                        anyhow::bail!("a security notice about an unknown change ({})", m.what)
+                    }
+                },
+            },
+        };
+        Ok(Self { user_id, to: request.to, name: request.name, mail })
+    }
+}
 
 /// The `type` column of `email_notifications`, and the `type` label of the mail metrics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 //! The development transport: one readable `.eml` file per message.
 
-use meguri_events::contracts::MAIL_STREAM;
+use meguri_events::MAIL_STREAM;
 use meguri_ids::UserId;
 
 use crate::helpers::{Delivery, eventually, spawn_app, verification_mail};

@@ -13,9 +13,10 @@ use diesel::QueryableByName;
 use diesel::sql_types::{Bool, Integer, Nullable, Text, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl as _;
 use meguri_auth::{Role, Subject, TokenMinter};
-use meguri_events::contracts::{MailKind, MailRequested};
-use meguri_events::{Event as _, EventsConfig};
+use meguri_events::{Event, EventsConfig};
 use meguri_ids::UserId;
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::{Kind, VerificationCode};
 use meguri_proto::notify::notify_client::NotifyClient;
 use meguri_server::ServerConfig;
 use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
@@ -262,10 +263,10 @@ pub struct NotificationRow {
 /// A verification-code mail for `hanako@example.jp`.
 pub fn verification_mail(user: UserId, code: &str) -> MailRequested {
     MailRequested {
-        user_id: Some(user),
+        user_id: Some(user.to_string()),
         to: "hanako@example.jp".into(),
         name: Some("hanako".into()),
-        mail: MailKind::VerificationCode { code: code.into(), expires_in_minutes: 15 },
+        kind: Some(Kind::VerificationCode(VerificationCode { code: code.into(), expires_in_minutes: 15 })),
     }
 }
 
@@ -303,21 +304,10 @@ impl TestApp {
         format!("{}stream:{stream}", self.env.prefix)
     }
 
-    /// Appends an event exactly as the outbox relay writes it.
-    pub async fn publish(&self, stream: &str, event_id: uuid::Uuid, event_type: &str, payload: &serde_json::Value) {
+    /// Appends `event` to its stream exactly as the outbox relay writes it.
+    pub async fn publish<E: Event>(&self, event_id: uuid::Uuid, event: &E) {
         let mut redis = self.redis().await;
-        let _: String = redis::cmd("XADD")
-            .arg(self.key(stream))
-            .arg("*")
-            .arg("id")
-            .arg(event_id.to_string())
-            .arg("type")
-            .arg(event_type)
-            .arg("payload")
-            .arg(payload.to_string())
-            .arg("traceparent")
-            .arg("")
-            .query_async(&mut redis)
+        meguri_events::testkit::publish(&mut redis, &EventsConfig::new(&self.env.prefix), event_id, event)
             .await
             .expect("XADD");
     }
@@ -331,8 +321,7 @@ impl TestApp {
 
     /// Publishes a mail request under a given event id (a redelivery when the id was used).
     pub async fn publish_mail_as(&self, event_id: uuid::Uuid, request: &MailRequested) {
-        let payload = serde_json::to_value(request).expect("payload");
-        self.publish(meguri_events::contracts::MAIL_STREAM, event_id, MailRequested::TYPE, &payload).await;
+        self.publish(event_id, request).await;
     }
 
     /// The number of entries left in `stream`.

@@ -1,6 +1,6 @@
 //! Delivery over real SMTP, to the sink process.
 
-use meguri_events::contracts::MAIL_STREAM;
+use meguri_events::MAIL_STREAM;
 use meguri_ids::UserId;
 
 use crate::helpers::{Delivery, SmtpSink, eventually, fast_retry, spawn_app, text_part, verification_mail};

@@ -1,0 +1,1 @@
+DROP TABLE effects; DROP TABLE processed_events; DROP TABLE outbox;
