@@ -8,7 +8,7 @@ use meguri_events::{EventsConfig, Relay};
 use meguri_proto::identity::identity_server::IdentityServer;
 use meguri_server::Application;
 
-use crate::accounts::{Accounts, Clock, Limits};
+use crate::usecases::accounts::{Accounts, Clock, Limits};
 use crate::config::{Argon2Config, Config, SCHEMA};
 use crate::domain::{PasswordHasher, SecretDigester};
 use crate::grpc::IdentityService;
