@@ -105,12 +105,14 @@ def register(name: str, snake: str, pascal: str, screaming: str, grpc: int, admi
             if "name: stateful-services-ingress" in doc:
                 grpc_ports = re.findall(r"^          port: (500\d\d)$", doc, re.M)
                 admin_ports = re.findall(r"^          port: (90\d\d)$", doc, re.M)
-                doc = doc.replace(
-                    f"          port: {grpc_ports[-1]}\n", f"          port: {grpc_ports[-1]}\n        - protocol: TCP\n          port: {grpc}\n", 1
-                )
-                doc = doc.replace(
-                    f"          port: {admin_ports[-1]}\n", f"          port: {admin_ports[-1]}\n        - protocol: TCP\n          port: {admin}\n", 1
-                )
+                for last, port in ((grpc_ports[-1], grpc), (admin_ports[-1], admin)):
+                    doc = re.sub(
+                        rf"^          port: {last}$",
+                        f"          port: {last}\n        - protocol: TCP\n          port: {port}",
+                        doc,
+                        count=1,
+                        flags=re.M,
+                    )
             docs[i] = doc
         return "\n---\n".join(docs)
 
