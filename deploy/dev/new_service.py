@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -183,6 +184,8 @@ def main() -> int:
             shutil.rmtree(target, ignore_errors=True)
         raise
 
+    # The templates are formatted for a short name; rustfmt settles line lengths and import order.
+    subprocess.run(["cargo", "fmt", "-p", name], cwd=ROOT, check=False)
     print(f"new-service: services/{name} (gRPC {grpc}, admin {admin}, schema {snake}) is ready.")
     print(f"  cargo build -p {name} && cargo nextest run -p {name}   # the generated health test")
     print("  make dev                                        # starts it with the fleet (deploy/dev/fleet.txt)")

@@ -11,9 +11,9 @@ use meguri_server::Application;
 use crate::clock::Clock;
 use crate::config::{Config, SCHEMA};
 use crate::engine::Engines;
-use crate::usecases::Fortune;
 use crate::grpc::FortuneService;
 use crate::peers::Peers;
+use crate::usecases::Fortune;
 
 /// The `fortune` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
@@ -44,7 +44,8 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
     tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
     let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
-    let consumer = Consumer::new(redis.clone(), &config.events, crate::usecases::charts::GROUP, &[contracts::IDENTITY_STREAM]);
+    let consumer =
+        Consumer::new(redis.clone(), &config.events, crate::usecases::charts::GROUP, &[contracts::IDENTITY_STREAM]);
 
     let (ready_db, ready_redis) = (db.clone(), redis);
     let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());

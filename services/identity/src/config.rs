@@ -94,7 +94,8 @@ mod tests {
 
     #[test]
     fn defaults_are_identitys_ports_and_owasps_argon2_parameters() {
-        let vars = [("INTERNAL_JWT_SECRET", SECRET), ("DATABASE_URL", "postgres://identity:p@db/m"), ("TOKEN_PEPPER", SECRET)];
+        let vars =
+            [("INTERNAL_JWT_SECRET", SECRET), ("DATABASE_URL", "postgres://identity:p@db/m"), ("TOKEN_PEPPER", SECRET)];
         let (config, _) = from_lookup(lookup(&vars)).expect("valid");
         assert_eq!((config.server.grpc_port, config.server.admin_port), (50053, 9093));
         assert_eq!(config.db.schema, "identity");
@@ -109,7 +110,11 @@ mod tests {
         let problems = from_lookup(lookup(&vars)).expect_err("invalid").0;
         assert_eq!(
             problems,
-            ["DATABASE_URL (missing)", "TOKEN_PEPPER (at least 32 bytes)", "ARGON2_ITERATIONS (expected a positive number)"]
+            [
+                "DATABASE_URL (missing)",
+                "TOKEN_PEPPER (at least 32 bytes)",
+                "ARGON2_ITERATIONS (expected a positive number)"
+            ]
         );
     }
 }

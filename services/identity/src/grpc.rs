@@ -6,9 +6,9 @@ use meguri_proto::identity as pb;
 use meguri_proto::identity::identity_server::Identity;
 use tonic::{Request, Response, Status};
 
-use crate::usecases::accounts::{Accounts, SignUp, SignedUp};
 use crate::domain::{Gender, RawBirth};
 use crate::error::Error;
+use crate::usecases::accounts::{Accounts, SignUp, SignedUp};
 use crate::usecases::user::{BirthProfile, User};
 
 pub struct IdentityService {

@@ -9,9 +9,9 @@ use meguri_db::TestDb;
 use meguri_server::{ServerConfig, ShutdownHandle};
 use secrecy::SecretString;
 
-use crate::usecases::accounts::{Clock, Limits};
 use crate::config::{Argon2Config, Config};
 use crate::startup::MIGRATIONS;
+use crate::usecases::accounts::{Clock, Limits};
 
 /// A clock that stands still until moved.
 pub struct ManualClock(Mutex<DateTime<Utc>>);

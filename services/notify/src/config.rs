@@ -168,8 +168,10 @@ mod tests {
     }
 
     fn with_required(vars: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
-        let mut all =
-            vec![("INTERNAL_JWT_SECRET", "0123456789abcdef0123456789abcdef"), ("DATABASE_URL", "postgres://notify:p@db/m")];
+        let mut all = vec![
+            ("INTERNAL_JWT_SECRET", "0123456789abcdef0123456789abcdef"),
+            ("DATABASE_URL", "postgres://notify:p@db/m"),
+        ];
         all.extend_from_slice(vars);
         all
     }
@@ -182,7 +184,8 @@ mod tests {
         }
         let (config, _) = from_lookup(lookup(&with_required(&[]))).expect("valid");
         assert!(config.mail.smtp_url.is_none());
-        let problems = from_lookup(lookup(&with_required(&[("SMTP_URL", "http://u:hunter2@x")]))).expect_err("invalid").0;
+        let problems =
+            from_lookup(lookup(&with_required(&[("SMTP_URL", "http://u:hunter2@x")]))).expect_err("invalid").0;
         assert_eq!(problems.len(), 1);
         assert!(!problems[0].contains("hunter2"));
     }

@@ -33,7 +33,8 @@ mod tests {
 
     #[test]
     fn the_engine_listens_on_its_own_ports_and_needs_the_internal_secret() {
-        let secret = |name: &str| (name == "INTERNAL_JWT_SECRET").then(|| "0123456789abcdef0123456789abcdef".to_owned());
+        let secret =
+            |name: &str| (name == "INTERNAL_JWT_SECRET").then(|| "0123456789abcdef0123456789abcdef".to_owned());
         let (server, _) = from_lookup(secret).expect("valid");
         assert_eq!((server.grpc_port, server.admin_port), (50052, 9092));
         assert_eq!(from_lookup(|_| None).expect_err("invalid").0, ["INTERNAL_JWT_SECRET (missing)"]);

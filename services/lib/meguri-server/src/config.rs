@@ -243,7 +243,8 @@ mod tests {
 
     #[test]
     fn every_problem_of_the_server_telemetry_and_own_settings_is_listed_at_once() {
-        let vars = [("GRPC_PORT", "x"), ("LOG_FORMAT", "xml"), ("REDIS_URL", "http://u:hunter2@r"), ("LLM_TIMEOUT_MS", "0")];
+        let vars =
+            [("GRPC_PORT", "x"), ("LOG_FORMAT", "xml"), ("REDIS_URL", "http://u:hunter2@r"), ("LLM_TIMEOUT_MS", "0")];
         let problems = service_config(1, 2, lookup(&vars), |env| {
             let redis = env.redis_url();
             let timeout = env.millis("LLM_TIMEOUT_MS", Duration::from_secs(8));

@@ -18,7 +18,7 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 /// # Errors
 /// Migrations that fail, a database that does not answer, ports that cannot be bound.
 pub async fn build(config: Config) -> anyhow::Result<Application> {
-    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the {{snake}} migrations")?;
+    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the migrations")?;
     tracing::info!(name: "{{snake}}.migrated", applied = applied.len());
     let db = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
     let (ready_db, metrics_db) = (db.clone(), db.clone());

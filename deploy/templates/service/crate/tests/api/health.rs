@@ -8,9 +8,9 @@ use meguri_db::TestDb;
 use meguri_proto::meguri::{{snake}}::v1 as pb;
 use meguri_server::ServerConfig;
 use secrecy::SecretString;
+use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
-use tonic_health::pb::HealthCheckRequest;
 use {{snake}}::config::Config;
 
 const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
