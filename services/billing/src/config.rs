@@ -51,14 +51,9 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
 
-    fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-        move |name| map.get(name).cloned()
-    }
+    use meguri_server::lookup_of as lookup;
 
     const REQUIRED: [(&str, &str); 2] =
         [("INTERNAL_JWT_SECRET", "0123456789abcdef0123456789abcdef"), ("DATABASE_URL", "postgres://billing:p@db/m")];

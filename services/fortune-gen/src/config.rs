@@ -155,15 +155,12 @@ fn own_settings(env: &mut Env<'_>) -> Own {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use secrecy::ExposeSecret as _;
 
     use super::*;
 
     fn own(vars: &[(&str, &str)]) -> (Own, Vec<String>) {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-        let lookup = |name: &str| map.get(name).cloned();
+        let lookup = meguri_server::lookup_of(vars);
         let mut env = Env::new(&lookup);
         let own = own_settings(&mut env);
         (own, env.problems().to_vec())

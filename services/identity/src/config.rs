@@ -79,16 +79,11 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use secrecy::ExposeSecret as _;
 
     use super::*;
 
-    fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-        move |name| map.get(name).cloned()
-    }
+    use meguri_server::lookup_of as lookup;
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";
 

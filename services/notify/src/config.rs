@@ -148,8 +148,6 @@ fn app_base_url(raw: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
 
     #[test]
@@ -162,10 +160,7 @@ mod tests {
         }
     }
 
-    fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-        move |name| map.get(name).cloned()
-    }
+    use meguri_server::lookup_of as lookup;
 
     fn with_required(vars: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
         let mut all = vec![

@@ -191,6 +191,14 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// A lookup over fixed pairs, for the configuration tests of every service
+/// (`config::from_lookup(meguri_server::lookup_of(&[("DATABASE_URL", "postgres://…")]))`).
+pub fn lookup_of(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
+    let map: std::collections::HashMap<String, String> =
+        vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    move |name| map.get(name).cloned()
+}
+
 /// The one form of every service's configuration (STYLE §5, docs/service-shape.md): the server
 /// settings with the service's default ports, the telemetry settings, and the service's own ones,
 /// which `own` reads from the [`Env`] (returning `None` only when a problem was recorded). Every
@@ -220,14 +228,9 @@ pub fn service_config<O>(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
 
-    fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-        move |name| map.get(name).cloned()
-    }
+    use super::lookup_of as lookup;
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";
 

@@ -342,7 +342,10 @@ mod tests {
     #[test]
     fn the_one_mapping_sends_known_cases_as_listed_and_says_nothing_of_a_cause() {
         let taken = Status::from(Sample::Taken);
-        assert_eq!((taken.code(), code_of(&taken), taken.message()), (Code::AlreadyExists, Some("EMAIL_TAKEN"), "e-mail address taken"));
+        assert_eq!(
+            (taken.code(), code_of(&taken), taken.message()),
+            (Code::AlreadyExists, Some("EMAIL_TAKEN"), "e-mail address taken")
+        );
 
         let peer = Status::from(Sample::PeerDown);
         assert_eq!((peer.code(), code_of(&peer)), (Code::Unavailable, Some(SERVICE_UNAVAILABLE)));
@@ -353,7 +356,10 @@ mod tests {
         assert_eq!(outage.message(), "database unavailable");
 
         let other = Status::from(Sample::Unexpected(anyhow_like::Error("password=hunter2".into())));
-        assert_eq!((other.code(), code_of(&other), other.message()), (Code::Internal, Some(INTERNAL_ERROR), "internal error"));
+        assert_eq!(
+            (other.code(), code_of(&other), other.message()),
+            (Code::Internal, Some(INTERNAL_ERROR), "internal error")
+        );
     }
 
     #[test]
