@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
+.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -12,6 +12,9 @@ dev: ## run the whole app (PostgreSQL, Redis, services, gateway, SPA) and print 
 
 admin: ## create (or reset) an admin account: make admin EMAIL=you@example.jp (asks for the password)
 	@deploy/dev/admin.sh "$(EMAIL)"
+
+new-service: ## scaffold a gRPC service with the shape of docs/service-shape.md: make new-service NAME=social
+	@python3 deploy/dev/new_service.py "$(NAME)"
 
 test: ## every test: Kubernetes manifests, make lint, Rust unit + integration, frontend unit, Chromium end-to-end, fuzzing
 	@deploy/dev/test.sh

@@ -29,8 +29,8 @@ DOC = ROOT / "docs" / "configuration.md"
 NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"
 
 # Rust: how configuration code reads a variable. The first argument of these calls is the name:
-# env::var / var_os, the gateway's Env::raw / parse / flag, meguri-server's parse_or, and the small
-# closures the services' config.rs files build over them (read, lookup, addr, millis, number).
+# env::var / var_os, the gateway's Env::raw / parse / flag, and meguri-server's `Env` that every
+# service's config.rs reads through (read, raw, parse_or, addr, millis, number; lookup underneath).
 RUST_READERS = {"var", "var_os", "raw", "parse", "flag", "parse_or", "read", "lookup", "addr", "millis", "number"}
 # Calls with a SCREAMING_CASE first argument that are not environment reads (Redis commands, error
 # codes, messages). A call that is in neither set, in a file that reads the environment, fails the
@@ -166,8 +166,8 @@ def rust_reads(problems: list[str]) -> tuple[list[Read], dict[Path, list[tuple[s
         for m in re.finditer(r"const\s+(\w+)\s*:\s*u16\s*=\s*(\d+)", code):
             consts.setdefault(member, {})[m.group(1)] = int(m.group(2))
         tests_from = test_start(path, code)
-        # A service's own ports: meguri_server::from_env(GRPC, ADMIN), with numbers or constants.
-        for m in re.finditer(r"meguri_server::from_env\(\s*(\w+)\s*,\s*(\w+)\s*\)", code[:tests_from]):
+        # A service's own ports: meguri_server::service_config(GRPC, ADMIN, …), with numbers or constants.
+        for m in re.finditer(r"meguri_server::service_config\(\s*(\w+)\s*,\s*(\w+)\s*,", code[:tests_from]):
             own_ports.setdefault(member, []).extend([("GRPC_PORT", m.group(1)), ("ADMIN_PORT", m.group(2))])
         if not re.search(r"env::var|Env::raw|\blookup\(", code):
             continue

@@ -109,8 +109,18 @@ build_services() {
     return
   fi
   say "building the services (cargo build)"
-  (cd "$ROOT" && cargo build --quiet --bin gateway --bin bazi-engine --bin identity --bin fortune-gen --bin billing --bin notify) \
-    || die "cargo build failed"
+  local bins=() name
+  for name in gateway bazi-engine identity fortune-gen notify $(fleet_names); do bins+=(--bin "$name"); done
+  (cd "$ROOT" && cargo build --quiet "${bins[@]}") || die "cargo build failed"
+}
+
+# The services of deploy/dev/fleet.txt, one "name role" line each (comments and blank lines skipped).
+fleet_entries() {
+  grep -Ev '^[[:space:]]*(#|$)' "$ROOT/deploy/dev/fleet.txt"
+}
+
+fleet_names() {
+  fleet_entries | awk '{print $1}'
 }
 
 target_dir() {
@@ -192,9 +202,10 @@ start_fleet() {
   ensure_internal_secret
   EVENTS_PREFIX="${EVENTS_PREFIX:-meguri:}"
   local app_url="http://localhost:$port"
-  local id_grpc id_admin fortune_grpc fortune_admin bill_grpc bill_admin notify_grpc notify_admin
-  id_grpc="$(free_port)"; id_admin="$(free_port)"; bill_grpc="$(free_port)"; bill_admin="$(free_port)"
+  local id_grpc id_admin fortune_grpc fortune_admin notify_grpc notify_admin name role
+  id_grpc="$(free_port)"; id_admin="$(free_port)"
   notify_grpc="$(free_port)"; notify_admin="$(free_port)"; fortune_grpc="$(free_port)"; fortune_admin="$(free_port)"
+  declare -gA GRPC_PORT_OF=() ADMIN_PORT_OF=()
 
   start bazi-engine GRPC_PORT="$engine_grpc" ADMIN_PORT="$engine_admin" \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
@@ -205,19 +216,22 @@ start_fleet() {
     ${OPENAI_BASE_URL:+OPENAI_BASE_URL="$OPENAI_BASE_URL"} ${OPENAI_API_KEY:+OPENAI_API_KEY="$OPENAI_API_KEY"} \
     ${OPENAI_MODEL:+OPENAI_MODEL="$OPENAI_MODEL"} ${LLM_TIMEOUT_MS:+LLM_TIMEOUT_MS="$LLM_TIMEOUT_MS"} \
     ${CHART_RETRY_BASE_MS:+CHART_RETRY_BASE_MS="$CHART_RETRY_BASE_MS"}
-  start_db_service billing "$bill_grpc" "$bill_admin"
+  while read -r name role; do
+    GRPC_PORT_OF[$name]="$(free_port)"; ADMIN_PORT_OF[$name]="$(free_port)"
+    DB_ROLE="$role" start_db_service "$name" "${GRPC_PORT_OF[$name]}" "${ADMIN_PORT_OF[$name]}"
+  done < <(fleet_entries)
   start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" \
     MAIL_DIR="${MAIL_DIR:-$DEV/mail}" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${NOTIFY_RETRY_BASE_MS:+NOTIFY_RETRY_BASE_MS="$NOTIFY_RETRY_BASE_MS"}
   wait_ready bazi-engine "$engine_admin"
   wait_ready identity "$id_admin"
   wait_ready fortune-gen "$fortune_admin"
-  wait_ready billing "$bill_admin"
+  for name in $(fleet_names); do wait_ready "$name" "${ADMIN_PORT_OF[$name]}"; done
   wait_ready notify "$notify_admin"
 
   start gateway PORT="$port" HOST=127.0.0.1 APP_ENV=development REDIS_URL="$REDIS_URL" REDIS_KEY_PREFIX="$EVENTS_PREFIX" \
     BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
     FORTUNE_ADDR="http://127.0.0.1:$fortune_grpc" \
-    BILLING_ADDR="http://127.0.0.1:$bill_grpc" NOTIFY_ADDR="http://127.0.0.1:$notify_grpc" \
+    BILLING_ADDR="http://127.0.0.1:${GRPC_PORT_OF[billing]}" NOTIFY_ADDR="http://127.0.0.1:$notify_grpc" \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" ADMIN_JWT_SECRET="$(dev_secret admin_jwt_secret)" \
     PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="$ROOT/frontend/dist" \
     RATE_LIMIT_ENABLED="${RATE_LIMIT_ENABLED:-true}" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"

@@ -1,8 +1,6 @@
 //! The billing settings, read once from the environment (STYLE §5); every problem is listed at
 //! once.
 
-use std::env;
-
 use meguri_db::DbConfig;
 use meguri_events::EventsConfig;
 use meguri_server::{ConfigError, ServerConfig};
@@ -28,48 +26,54 @@ pub struct Config {
     pub events: EventsConfig,
 }
 
-/// Reads the billing settings and the telemetry ones.
+/// Reads the billing settings and the telemetry ones from the environment.
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
 pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    let mut problems = Vec::new();
-    let server = meguri_server::from_env(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT).map_err(|e| problems.extend(e.0)).ok();
-    let db = DbConfig::from_env(SCHEMA).map_err(|e| problems.extend(e)).ok();
-    let redis_url = redis_url(env::var("REDIS_URL").ok(), &mut problems);
-    let prefix = env::var("REDIS_KEY_PREFIX").unwrap_or_default();
-    match (server, db) {
-        (Some((server, telemetry)), Some(db)) if problems.is_empty() => {
-            Ok((Config { server, db, redis_url, events: EventsConfig::new(prefix.trim()) }, telemetry))
-        }
-        _ => Err(ConfigError(problems)),
-    }
+    from_lookup(|name| std::env::var(name).ok())
 }
 
-/// `redis://…` or `rediss://…`; the value is never echoed (it may hold a password).
-fn redis_url(raw: Option<String>, problems: &mut Vec<String>) -> String {
-    let url = raw.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-    match url {
-        None => "redis://127.0.0.1:6379".to_owned(),
-        Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => url,
-        Some(_) => {
-            problems.push("REDIS_URL (expected redis://host:port)".to_owned());
-            String::new()
-        }
-    }
+/// [`from_env`] over any source of variables (tests pass a map).
+///
+/// # Errors
+/// As [`from_env`].
+pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
+    let (server, (db, redis_url, events), telemetry) =
+        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
+            let db = env.db(SCHEMA);
+            let redis_url = env.redis_url();
+            let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
+            Some((db?, redis_url, EventsConfig::new(prefix.trim())))
+        })?;
+    Ok((Config { server, db, redis_url, events }, telemetry))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use meguri_server::lookup_of as lookup;
+
+    const REQUIRED: [(&str, &str); 2] =
+        [("INTERNAL_JWT_SECRET", "0123456789abcdef0123456789abcdef"), ("DATABASE_URL", "postgres://billing:p@db/m")];
+
     #[test]
-    fn redis_urls_default_to_loopback_and_other_schemes_are_refused() {
-        let mut problems = Vec::new();
-        assert_eq!(redis_url(None, &mut problems), "redis://127.0.0.1:6379");
-        assert_eq!(redis_url(Some(" redis://r:6379 ".into()), &mut problems), "redis://r:6379");
-        assert!(problems.is_empty());
-        redis_url(Some("http://secret@r".into()), &mut problems);
+    fn defaults_are_billings_ports_and_loopback_redis() {
+        let (config, _) = from_lookup(lookup(&REQUIRED)).expect("valid");
+        assert_eq!((config.server.grpc_port, config.server.admin_port), (50056, 9096));
+        assert_eq!(config.db.schema, "billing");
+        assert_eq!(config.redis_url, "redis://127.0.0.1:6379");
+    }
+
+    #[test]
+    fn redis_urls_of_other_schemes_are_refused_without_echoing_them() {
+        let mut vars = REQUIRED.to_vec();
+        vars.push(("REDIS_URL", "http://secret@r"));
+        let problems = from_lookup(lookup(&vars)).expect_err("invalid").0;
         assert_eq!(problems, ["REDIS_URL (expected redis://host:port)"]);
+        let mut vars = REQUIRED.to_vec();
+        vars.push(("REDIS_URL", " redis://r:6379 "));
+        assert_eq!(from_lookup(lookup(&vars)).expect("valid").0.redis_url, "redis://r:6379");
     }
 }

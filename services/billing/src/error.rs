@@ -2,7 +2,8 @@
 //! `x-meguri-code`; the status message is English for logs; the gateway holds the Japanese message
 //! for each code.
 
-use tonic::{Code, Status};
+use meguri_status::{Failure, ServiceError};
+use tonic::Code;
 
 /// Every stable code billing can send (checked below against [`Error`], and by the gateway against
 /// its Japanese table).
@@ -56,12 +57,12 @@ pub enum Error {
     Unexpected(#[from] anyhow::Error),
 }
 
-impl Error {
-    /// The gRPC code, the stable code and the English log message of this error (a fixed sentence
-    /// about the caller's request, or "internal error").
-    #[must_use]
-    pub fn parts(&self) -> (Code, &'static str, &'static str) {
-        match self {
+impl ServiceError for Error {
+    /// Each case's gRPC code, stable code and English log message (a fixed sentence about the
+    /// caller's request); the rest (logging, the database outage check, the status) is the one
+    /// mapping of `meguri-status`.
+    fn failure(&self) -> Failure<'_> {
+        let (code, stable, message) = match self {
             Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID", "invalid user id"),
             Self::InvalidAmount => (Code::InvalidArgument, "INVALID_AMOUNT", "invalid amount"),
             Self::InvalidIdempotencyKey => {
@@ -78,13 +79,15 @@ impl Error {
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
             Self::Unauthenticated => (Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
             Self::Conflict { .. } => (Code::AlreadyExists, "CONFLICT", "conflict"),
-            Self::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
-                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "database unavailable")
-            }
-            Self::Unexpected(_) => (Code::Internal, meguri_status::INTERNAL_ERROR, "internal error"),
-        }
+            Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
+        };
+        Failure::Known(code, stable, message)
     }
+}
 
+meguri_status::service_error!(Error, log: "billing", outage: meguri_db::is_unavailable);
+
+impl Error {
     /// A diesel error: a unique violation becomes [`Error::Conflict`] naming its constraint (the
     /// ledger decides what each means); anything else is unexpected, with `context`.
     pub fn db(context: &'static str) -> impl FnOnce(diesel::result::Error) -> Self {
@@ -104,24 +107,10 @@ impl From<diesel::result::Error> for Error {
     }
 }
 
-impl From<Error> for Status {
-    fn from(error: Error) -> Self {
-        let (code, stable, message) = error.parts();
-        match &error {
-            Error::Unexpected(e) if code == Code::Unavailable => {
-                tracing::warn!(name: "billing.database.unavailable", cause_chain = ?e, "the database did not answer");
-            }
-            Error::Unexpected(e) => {
-                tracing::error!(name: "billing.unexpected", grpc_code = "Internal", error.cause_chain = ?e, "billing.unexpected: unexpected error");
-            }
-            _ => {}
-        }
-        meguri_status::status(code, stable, message)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use tonic::Status;
+
     use super::*;
 
     /// One error of every variant; the match makes a new variant fail to compile until it is added.

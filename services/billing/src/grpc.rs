@@ -1,4 +1,4 @@
-//! The tonic implementation: proto → domain values, the ledger, domain → proto. No SQL, no rules.
+//! The tonic implementation: proto → domain values, the use case, domain → proto. No SQL, no rules.
 
 use chrono::SecondsFormat;
 use meguri_ids::UserId;
@@ -6,20 +6,20 @@ use meguri_proto::billing as pb;
 use pb::billing_server::Billing;
 use tonic::{Request, Response, Status};
 
-use crate::db::ledger;
 use crate::domain::{self, Caller, Change, Credits, IdempotencyKey, LedgerLimit, Reason};
 use crate::error::Error;
+use crate::usecases::Ledger;
 
-/// The Billing service over a connection pool.
+/// The Billing service over the ledger's use cases.
 #[derive(Clone)]
 pub struct BillingService {
-    pool: meguri_db::Pool,
+    ledger: Ledger,
 }
 
 impl BillingService {
     #[must_use]
     pub const fn new(pool: meguri_db::Pool) -> Self {
-        Self { pool }
+        Self { ledger: Ledger { pool } }
     }
 }
 
@@ -50,14 +50,6 @@ fn entry(e: domain::LedgerEntry) -> pb::LedgerEntry {
     }
 }
 
-impl BillingService {
-    async fn change(&self, change: Change) -> Result<domain::Applied, Error> {
-        let outcome = ledger::apply(&self.pool, &change).await;
-        crate::metrics::record(&change, &outcome);
-        outcome
-    }
-}
-
 #[tonic::async_trait]
 impl Billing for BillingService {
     #[tracing::instrument(skip_all)]
@@ -65,14 +57,14 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::GetBalanceRequest>,
     ) -> Result<Response<pb::GetBalanceResponse>, Status> {
-        let user = domain::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
-        let credits = ledger::balance(&self.pool, user).await?;
+        let user = Ledger::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
+        let credits = self.ledger.balance(user).await?;
         Ok(Response::new(pb::GetBalanceResponse { credits: credits.get() }))
     }
 
     #[tracing::instrument(skip_all)]
     async fn grant(&self, request: Request<pb::GrantRequest>) -> Result<Response<pb::GrantResponse>, Status> {
-        domain::writer(caller(&request)?)?;
+        let may = Ledger::may_write(caller(&request)?)?;
         let r = request.into_inner();
         let change = Change::grant(
             user(&r.user_id)?,
@@ -80,13 +72,13 @@ impl Billing for BillingService {
             Reason::parse(&r.reason)?,
             IdempotencyKey::parse(&r.idempotency_key)?,
         );
-        let applied = self.change(change).await?;
+        let applied = self.ledger.change(may, change).await?;
         Ok(Response::new(pb::GrantResponse { balance: applied.balance.get(), replayed: applied.replayed }))
     }
 
     #[tracing::instrument(skip_all)]
     async fn spend(&self, request: Request<pb::SpendRequest>) -> Result<Response<pb::SpendResponse>, Status> {
-        domain::writer(caller(&request)?)?;
+        let may = Ledger::may_write(caller(&request)?)?;
         let r = request.into_inner();
         let change = Change::spend(
             user(&r.user_id)?,
@@ -94,18 +86,17 @@ impl Billing for BillingService {
             Reason::parse(&r.reason)?,
             IdempotencyKey::parse(&r.idempotency_key)?,
         );
-        let applied = self.change(change).await?;
+        let applied = self.ledger.change(may, change).await?;
         Ok(Response::new(pb::SpendResponse { balance: applied.balance.get(), replayed: applied.replayed }))
     }
 
     #[tracing::instrument(skip_all)]
     async fn refund(&self, request: Request<pb::RefundRequest>) -> Result<Response<pb::RefundResponse>, Status> {
-        domain::writer(caller(&request)?)?;
+        let may = Ledger::may_write(caller(&request)?)?;
         let r = request.into_inner();
         let user = user(&r.user_id)?;
         let spend_key = IdempotencyKey::parse(&r.spend_idempotency_key)?;
-        let (change, applied) = ledger::refund(&self.pool, user, &spend_key, &refund_reason(&r.reason)?).await?;
-        crate::metrics::record(&change, &Ok(applied));
+        let applied = self.ledger.refund(may, user, &spend_key, &refund_reason(&r.reason)?).await?;
         Ok(Response::new(pb::RefundResponse { balance: applied.balance.get(), replayed: applied.replayed }))
     }
 
@@ -114,9 +105,9 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::ListLedgerRequest>,
     ) -> Result<Response<pb::ListLedgerResponse>, Status> {
-        let user = domain::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
+        let user = Ledger::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
         let limit = LedgerLimit::parse(request.get_ref().limit)?;
-        let entries = ledger::list(&self.pool, user, limit).await?;
+        let entries = self.ledger.list(user, limit).await?;
         Ok(Response::new(pb::ListLedgerResponse { entries: entries.into_iter().map(entry).collect() }))
     }
 }

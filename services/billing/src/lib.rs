@@ -9,5 +9,6 @@ pub mod events;
 pub mod grpc;
 pub mod metrics;
 pub mod startup;
+pub mod usecases;
 
 pub use startup::MIGRATIONS;

@@ -1,12 +1,11 @@
 //! fortune-gen's configuration, read once from the environment (STYLE §5; docs/configuration.md and
 //! docs/services/fortune-gen.md list every variable). Every problem is listed at once.
 
-use std::env;
 use std::time::Duration;
 
 use meguri_db::DbConfig;
 use meguri_events::EventsConfig;
-use meguri_server::{ConfigError, ServerConfig};
+use meguri_server::{ConfigError, Env, ServerConfig};
 use meguri_telemetry::TelemetryConfig;
 use secrecy::SecretString;
 
@@ -87,35 +86,31 @@ pub struct Config {
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
 pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| env::var(name).ok())
+    from_lookup(|name| std::env::var(name).ok())
 }
 
-/// [`from_env`] over any source of variables (tests pass a map); the server, database and
-/// telemetry parts still come from the environment through their crates.
+/// [`from_env`] over any source of variables (tests pass a map).
 ///
 /// # Errors
 /// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let mut problems = Vec::new();
-    let server = meguri_server::from_env(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT).map_err(|e| problems.extend(e.0)).ok();
-    let db = DbConfig::from_env(SCHEMA).map_err(|e| problems.extend(e)).ok();
-    let own = own_settings(&lookup, &mut problems);
-    match (server, db) {
-        (Some((server, telemetry)), Some(db)) if problems.is_empty() => Ok((
-            Config {
-                server,
-                db,
-                redis_url: own.redis_url,
-                events: EventsConfig::new(own.prefix),
-                bazi_engine_addr: own.bazi_engine_addr,
-                identity_addr: own.identity_addr,
-                llm: own.llm,
-                timings: own.timings,
-            },
-            telemetry,
-        )),
-        _ => Err(ConfigError(problems)),
-    }
+    let (server, (db, own), telemetry) =
+        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
+            let db = env.db(SCHEMA);
+            let own = own_settings(env);
+            Some((db?, own))
+        })?;
+    let config = Config {
+        server,
+        db,
+        redis_url: own.redis_url,
+        events: EventsConfig::new(own.prefix),
+        bazi_engine_addr: own.bazi_engine_addr,
+        identity_addr: own.identity_addr,
+        llm: own.llm,
+        timings: own.timings,
+    };
+    Ok((config, telemetry))
 }
 
 /// The variables only fortune-gen reads.
@@ -128,75 +123,47 @@ struct Own {
     timings: Timings,
 }
 
-fn own_settings(lookup: &impl Fn(&str) -> Option<String>, problems: &mut Vec<String>) -> Own {
-    let read = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-    let redis_url = match read("REDIS_URL") {
-        None => "redis://127.0.0.1:6379".to_owned(),
-        Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => url,
-        Some(_) => {
-            problems.push("REDIS_URL (expected redis://host:port)".to_owned());
-            String::new()
-        }
-    };
-    let mut addr = |name: &str, default: &str| match read(name) {
-        None => default.to_owned(),
-        Some(v) if v.starts_with("http://") || v.starts_with("https://") => v,
-        Some(_) => {
-            problems.push(format!("{name} (expected http://host:port)"));
-            String::new()
-        }
-    };
-    let bazi_engine_addr = addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
-    let identity_addr = addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
-    let llm = match (read("OPENAI_BASE_URL"), read("OPENAI_API_KEY")) {
+fn own_settings(env: &mut Env<'_>) -> Own {
+    let redis_url = env.redis_url();
+    let bazi_engine_addr = env.addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
+    let identity_addr = env.addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
+    let llm = match (env.read("OPENAI_BASE_URL"), env.read("OPENAI_API_KEY")) {
         (Some(base_url), Some(key)) if base_url.starts_with("http://") || base_url.starts_with("https://") => {
             Some(LlmConfig {
                 base_url: base_url.trim_end_matches('/').to_owned(),
                 api_key: SecretString::from(key),
-                model: read("OPENAI_MODEL").unwrap_or_else(|| "gpt-4o-mini".to_owned()),
+                model: env.read("OPENAI_MODEL").unwrap_or_else(|| "gpt-4o-mini".to_owned()),
             })
         }
         (Some(_), Some(_)) => {
-            problems.push("OPENAI_BASE_URL (expected http(s)://…)".to_owned());
+            env.problem("OPENAI_BASE_URL (expected http(s)://…)".to_owned());
             None
         }
         _ => None,
     };
-    let mut millis = |name: &str, default: Duration| match read(name) {
-        None => default,
-        Some(v) => match v.parse::<u64>() {
-            Ok(ms) if ms > 0 => Duration::from_millis(ms),
-            _ => {
-                problems.push(format!("{name} (expected a positive number of milliseconds)"));
-                default
-            }
-        },
-    };
     let defaults = Timings::default();
     let timings = Timings {
-        llm_timeout: millis("LLM_TIMEOUT_MS", defaults.llm_timeout),
-        chart_retry_base: millis("CHART_RETRY_BASE_MS", defaults.chart_retry_base),
-        peer_timeout: millis("PEER_TIMEOUT_MS", defaults.peer_timeout),
+        llm_timeout: env.millis("LLM_TIMEOUT_MS", defaults.llm_timeout),
+        chart_retry_base: env.millis("CHART_RETRY_BASE_MS", defaults.chart_retry_base),
+        peer_timeout: env.millis("PEER_TIMEOUT_MS", defaults.peer_timeout),
         ..defaults
     };
     // Read without trimming, as the gateway and the other services do.
-    let prefix = lookup("REDIS_KEY_PREFIX").unwrap_or_default();
+    let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
     Own { redis_url, prefix, bazi_engine_addr, identity_addr, llm, timings }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use secrecy::ExposeSecret as _;
 
     use super::*;
 
     fn own(vars: &[(&str, &str)]) -> (Own, Vec<String>) {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-        let mut problems = Vec::new();
-        let own = own_settings(&|name: &str| map.get(name).cloned(), &mut problems);
-        (own, problems)
+        let lookup = meguri_server::lookup_of(vars);
+        let mut env = Env::new(&lookup);
+        let own = own_settings(&mut env);
+        (own, env.problems().to_vec())
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! (`x-meguri-code`), plus one catch-all that is logged and never shown. Statuses are built by
 //! `meguri-status`; their messages are English for logs (the gateway owns the Japanese).
 
-use tonic::{Code, Status};
+use meguri_status::{Failure, ServiceError};
+use tonic::Code;
 
 use crate::domain::Invalid;
 
@@ -51,55 +52,30 @@ impl From<meguri_db::DbError> for Error {
 /// against its Japanese table).
 pub const CODES: &[&str] = meguri_status::codes::FORTUNE_GEN;
 
-impl Error {
-    /// The gRPC code, the stable code and the English log message of this error.
-    #[must_use]
-    pub fn parts(&self) -> (Code, &'static str, &'static str) {
-        match self {
+impl ServiceError for Error {
+    /// Each case's gRPC code, stable code and English log message; the rest (logging, the database
+    /// outage check, the status) is the one mapping of `meguri-status`.
+    fn failure(&self) -> Failure<'_> {
+        let (code, stable, message) = match self {
             Self::Invalid(invalid) => (Code::InvalidArgument, invalid.code(), "invalid input"),
             Self::ChartNotReady => (Code::FailedPrecondition, "CHART_NOT_READY", "chart not ready"),
             Self::ProfileIncomplete => (Code::FailedPrecondition, "PROFILE_INCOMPLETE", "no birth date"),
             Self::RatingNotFound => (Code::NotFound, "RATING_NOT_FOUND", "rating not found"),
-            Self::Unavailable(_) => {
-                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "a dependency is unavailable")
-            }
+            Self::Unavailable(what) => return Failure::PeerUnavailable(what),
             Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "admin token required"),
-            Self::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
-                (Code::Unavailable, meguri_status::SERVICE_UNAVAILABLE, "database unavailable")
-            }
-            Self::Unexpected(_) => (Code::Internal, meguri_status::INTERNAL_ERROR, "internal error"),
-        }
-    }
-
-    /// The stable code.
-    #[must_use]
-    pub fn code(&self) -> &'static str {
-        self.parts().1
+            Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
+        };
+        Failure::Known(code, stable, message)
     }
 }
 
-impl From<Error> for Status {
-    fn from(error: Error) -> Self {
-        let (code, stable, message) = error.parts();
-        match &error {
-            Error::Unavailable(what) => {
-                tracing::warn!(name: "fortune_gen.dependency.unavailable", dependency = %what, "a dependency did not answer");
-            }
-            Error::Unexpected(e) if code == Code::Unavailable => {
-                tracing::warn!(name: "fortune_gen.database.unavailable", cause_chain = ?e, "the database did not answer");
-            }
-            Error::Unexpected(e) => {
-                tracing::error!(name: "fortune_gen.unexpected", cause_chain = ?e, "unexpected error");
-            }
-            _ => {}
-        }
-        meguri_status::status(code, stable, message)
-    }
-}
+meguri_status::service_error!(Error, log: "fortune_gen", outage: meguri_db::is_unavailable);
 
 #[cfg(test)]
 mod tests {
+    use tonic::Status;
+
     use super::*;
 
     /// One error of every variant; the matches make a new variant fail to compile until it is added.

@@ -10,8 +10,8 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::{DayItem, NewRating, TimezoneOffset};
 use crate::error::Error;
-use crate::fortune::Fortune;
-use crate::records::{ChartRecord, DailyRecord, RatingRecord, ReportKind, ReportRecord};
+use crate::usecases::Fortune;
+use crate::usecases::records::{ChartRecord, DailyRecord, RatingRecord, ReportKind, ReportRecord};
 
 pub struct FortuneService {
     pub fortune: Fortune,
@@ -86,7 +86,7 @@ fn report_out(r: ReportRecord) -> pb::Report {
         ReportKind::Yearly(year) => year,
         ReportKind::Life => 0,
     };
-    let content = r.content.unwrap_or_else(|| crate::records::ReportContent {
+    let content = r.content.unwrap_or_else(|| crate::usecases::records::ReportContent {
         title: String::new(),
         sections: Vec::new(),
         important_dates: Vec::new(),

@@ -11,18 +11,12 @@ use meguri_server::Application;
 use crate::clock::Clock;
 use crate::config::{Config, SCHEMA};
 use crate::engine::Engines;
-use crate::fortune::Fortune;
 use crate::grpc::FortuneService;
 use crate::peers::Peers;
+use crate::usecases::Fortune;
 
 /// The `fortune` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
-
-/// Installs rustls's ring provider for the LLM client (async-openai over reqwest with
-/// `rustls-no-provider`); a second call is a no-op.
-pub fn install_tls_provider() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-}
 
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
 /// identity event consumer, the chart builder and the report generator. Health turns SERVING once
@@ -33,7 +27,9 @@ pub fn install_tls_provider() {
 /// Migrations that fail, a database that does not answer, an invalid Redis URL or peer address,
 /// ports that cannot be bound.
 pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
-    install_tls_provider();
+    // The LLM client (async-openai over reqwest, `rustls-no-provider`) needs the process's provider;
+    // `main` installs it too, tests start here.
+    meguri_server::entry::install_tls_provider();
     crate::metrics::describe();
     let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the fortune migrations")?;
     tracing::info!(name: "fortune_gen.migrated", applied = applied.len());
@@ -48,7 +44,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
     tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
     let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
-    let consumer = Consumer::new(redis.clone(), &config.events, crate::charts::GROUP, &[IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis.clone(), &config.events, crate::usecases::charts::GROUP, &[IDENTITY_STREAM]);
 
     let (ready_db, ready_redis) = (db.clone(), redis);
     let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());

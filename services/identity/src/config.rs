@@ -1,9 +1,7 @@
 //! identity's configuration, read once from the environment (docs/configuration.md lists it).
 
-use std::env;
-
 use meguri_db::DbConfig;
-use meguri_server::ServerConfig;
+use meguri_server::{ConfigError, ServerConfig};
 use meguri_telemetry::TelemetryConfig;
 use secrecy::SecretString;
 
@@ -35,50 +33,83 @@ pub struct Config {
     pub argon2: Argon2Config,
 }
 
-impl Config {
-    /// # Errors
-    /// Every missing or invalid variable, each as `NAME (what is wrong)`.
-    pub fn from_env() -> Result<(Self, TelemetryConfig), Vec<String>> {
-        let mut problems = Vec::new();
-        let (server, telemetry) = match meguri_server::from_env(50053, 9093) {
-            Ok(v) => (Some(v.0), Some(v.1)),
-            Err(e) => {
-                problems.extend(e.0);
-                (None, None)
-            }
-        };
-        let db = DbConfig::from_env(SCHEMA).map_err(|e| problems.extend(e)).ok();
-        let read = |name: &str| env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let redis_url = read("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned());
-        let redis_prefix = env::var("REDIS_KEY_PREFIX").unwrap_or_default();
-        let token_pepper = match read("TOKEN_PEPPER") {
-            Some(v) if v.len() >= 32 => Some(SecretString::from(v)),
-            Some(_) => {
-                problems.push("TOKEN_PEPPER (at least 32 bytes)".to_owned());
-                None
-            }
-            None => {
-                problems.push("TOKEN_PEPPER (missing)".to_owned());
-                None
-            }
-        };
-        let mut number = |name: &str, default: u32| match read(name) {
-            None => default,
-            Some(v) => v.parse().unwrap_or_else(|_| {
-                problems.push(format!("{name} (expected a positive number)"));
-                default
-            }),
-        };
-        let argon2 = Argon2Config {
-            memory_kib: number("ARGON2_MEMORY_KIB", DEFAULT_ARGON2.memory_kib),
-            iterations: number("ARGON2_ITERATIONS", DEFAULT_ARGON2.iterations),
-            parallelism: number("ARGON2_PARALLELISM", DEFAULT_ARGON2.parallelism),
-        };
-        match (server, telemetry, db, token_pepper) {
-            (Some(server), Some(telemetry), Some(db), Some(token_pepper)) if problems.is_empty() => {
-                Ok((Self { server, db, redis_url, redis_prefix, token_pepper, argon2 }, telemetry))
-            }
-            _ => Err(problems),
-        }
+/// The gRPC port of identity.
+pub const DEFAULT_GRPC_PORT: u16 = 50053;
+/// The admin HTTP port of identity.
+pub const DEFAULT_ADMIN_PORT: u16 = 9093;
+
+/// Reads the identity settings and the telemetry ones from the environment.
+///
+/// # Errors
+/// [`ConfigError`] naming every missing or invalid variable.
+pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
+    from_lookup(|name| std::env::var(name).ok())
+}
+
+/// [`from_env`] over any source of variables (tests pass a map).
+///
+/// # Errors
+/// As [`from_env`].
+pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
+    let (server, (db, redis_url, redis_prefix, token_pepper, argon2), telemetry) =
+        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
+            let db = env.db(SCHEMA);
+            let redis_url = env.read("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned());
+            let redis_prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
+            let token_pepper = match env.read("TOKEN_PEPPER") {
+                Some(v) if v.len() >= 32 => Some(SecretString::from(v)),
+                Some(_) => {
+                    env.problem("TOKEN_PEPPER (at least 32 bytes)".to_owned());
+                    None
+                }
+                None => {
+                    env.problem("TOKEN_PEPPER (missing)".to_owned());
+                    None
+                }
+            };
+            let argon2 = Argon2Config {
+                memory_kib: env.number("ARGON2_MEMORY_KIB", DEFAULT_ARGON2.memory_kib),
+                iterations: env.number("ARGON2_ITERATIONS", DEFAULT_ARGON2.iterations),
+                parallelism: env.number("ARGON2_PARALLELISM", DEFAULT_ARGON2.parallelism),
+            };
+            Some((db?, redis_url, redis_prefix, token_pepper?, argon2))
+        })?;
+    Ok((Config { server, db, redis_url, redis_prefix, token_pepper, argon2 }, telemetry))
+}
+
+#[cfg(test)]
+mod tests {
+    use secrecy::ExposeSecret as _;
+
+    use super::*;
+
+    use meguri_server::lookup_of as lookup;
+
+    const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn defaults_are_identitys_ports_and_owasps_argon2_parameters() {
+        let vars =
+            [("INTERNAL_JWT_SECRET", SECRET), ("DATABASE_URL", "postgres://identity:p@db/m"), ("TOKEN_PEPPER", SECRET)];
+        let (config, _) = from_lookup(lookup(&vars)).expect("valid");
+        assert_eq!((config.server.grpc_port, config.server.admin_port), (50053, 9093));
+        assert_eq!(config.db.schema, "identity");
+        assert_eq!(config.token_pepper.expose_secret(), SECRET);
+        assert_eq!(config.argon2.memory_kib, 19 * 1024);
+        assert_eq!(config.redis_prefix, "");
+    }
+
+    #[test]
+    fn the_pepper_is_required_and_long_and_every_problem_is_listed() {
+        let vars = [("INTERNAL_JWT_SECRET", SECRET), ("TOKEN_PEPPER", "short"), ("ARGON2_ITERATIONS", "two")];
+        let problems = from_lookup(lookup(&vars)).expect_err("invalid").0;
+        assert_eq!(
+            problems,
+            [
+                "DATABASE_URL (missing)",
+                "TOKEN_PEPPER (at least 32 bytes)",
+                "ARGON2_ITERATIONS (expected a positive number)"
+            ]
+        );
     }
 }

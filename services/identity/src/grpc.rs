@@ -6,10 +6,10 @@ use meguri_proto::identity as pb;
 use meguri_proto::identity::identity_server::Identity;
 use tonic::{Request, Response, Status};
 
-use crate::accounts::{Accounts, SignUp, SignedUp};
 use crate::domain::{Gender, RawBirth};
 use crate::error::Error;
-use crate::user::{BirthProfile, User};
+use crate::usecases::accounts::{Accounts, SignUp, SignedUp};
+use crate::usecases::user::{BirthProfile, User};
 
 pub struct IdentityService {
     pub accounts: Accounts,

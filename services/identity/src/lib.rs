@@ -1,7 +1,7 @@
 //! `identity`: accounts (sign-up, verification, login, reset, settings, deletion) and admin
 //! accounts. See docs/services/identity.md.
 
-pub mod accounts;
+pub mod cli;
 pub mod config;
 pub mod db;
 pub mod domain;
@@ -11,4 +11,4 @@ mod metrics;
 pub mod startup;
 #[cfg(feature = "testkit")]
 pub mod testkit;
-pub mod user;
+pub mod usecases;

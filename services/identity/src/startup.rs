@@ -8,10 +8,10 @@ use meguri_events::{EventsConfig, Relay};
 use meguri_proto::identity::identity_server::IdentityServer;
 use meguri_server::Application;
 
-use crate::accounts::{Accounts, Clock, Limits};
 use crate::config::{Argon2Config, Config, SCHEMA};
 use crate::domain::{PasswordHasher, SecretDigester};
 use crate::grpc::IdentityService;
+use crate::usecases::accounts::{Accounts, Clock, Limits};
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 

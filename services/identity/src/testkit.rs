@@ -9,9 +9,9 @@ use meguri_server::{ServerConfig, ShutdownHandle};
 pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 
-use crate::accounts::{Clock, Limits};
 use crate::config::{Argon2Config, Config};
 use crate::startup::MIGRATIONS;
+use crate::usecases::accounts::{Clock, Limits};
 
 impl Clock for ManualClock {
     fn now(&self) -> DateTime<Utc> {
@@ -42,7 +42,7 @@ impl TestIdentity {
     #[allow(clippy::expect_used)]
     pub async fn create_admin(&self, email: &str, password: &str) -> uuid::Uuid {
         let hasher = crate::domain::PasswordHasher::new(256, 1, 1).expect("argon2 parameters");
-        crate::accounts::create_admin(&self.db.pool, &hasher, email, password).await.expect("admin created")
+        crate::usecases::accounts::create_admin(&self.db.pool, &hasher, email, password).await.expect("admin created")
     }
 
     /// Marks an admin inactive (as an operator would in the database).

@@ -1,13 +1,12 @@
 //! The notify settings, read once from the environment (STYLE §5); every problem is listed at once.
 
-use std::env;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use lettre::message::Mailbox;
 use meguri_db::DbConfig;
 use meguri_events::EventsConfig;
-use meguri_server::{ConfigError, ServerConfig};
+use meguri_server::{ConfigError, Env, ServerConfig};
 use meguri_telemetry::TelemetryConfig;
 use secrecy::SecretString;
 
@@ -80,68 +79,59 @@ fn default_from() -> Mailbox {
     DEFAULT_MAIL_FROM.parse().expect("the default MAIL_FROM parses")
 }
 
-fn read(name: &str) -> Option<String> {
-    env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
-}
-
-/// Reads the notify settings and the telemetry ones.
+/// Reads the notify settings and the telemetry ones from the environment.
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
 pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    let mut problems = Vec::new();
-    let server = meguri_server::from_env(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT).map_err(|e| problems.extend(e.0)).ok();
-    let db = DbConfig::from_env(SCHEMA).map_err(|e| problems.extend(e)).ok();
-    let redis_url = redis_url(read("REDIS_URL"), &mut problems);
-    let prefix = std::env::var("REDIS_KEY_PREFIX").unwrap_or_default();
-    let mut mail = MailConfig::dev(read("MAIL_DIR").map_or_else(|| PathBuf::from(DEFAULT_MAIL_DIR), PathBuf::from));
-    mail.smtp_url = smtp_url(read("SMTP_URL"), &mut problems);
-    if let Some(from) = read("MAIL_FROM") {
+    from_lookup(|name| std::env::var(name).ok())
+}
+
+/// [`from_env`] over any source of variables (tests pass a map).
+///
+/// # Errors
+/// As [`from_env`].
+pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
+    let (server, (db, redis_url, events, mail), telemetry) =
+        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
+            let db = env.db(SCHEMA);
+            let redis_url = env.redis_url();
+            let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
+            let mail = mail_settings(env);
+            Some((db?, redis_url, EventsConfig::new(prefix), mail))
+        })?;
+    Ok((Config { server, db, redis_url, events, mail }, telemetry))
+}
+
+fn mail_settings(env: &mut Env<'_>) -> MailConfig {
+    let mut mail = MailConfig::dev(env.read("MAIL_DIR").map_or_else(|| PathBuf::from(DEFAULT_MAIL_DIR), PathBuf::from));
+    mail.smtp_url = smtp_url(env);
+    if let Some(from) = env.read("MAIL_FROM") {
         match from.parse() {
             Ok(from) => mail.from = from,
-            Err(_) => problems.push("MAIL_FROM (expected an address such as Meguri <no-reply@meguri.jp>)".to_owned()),
+            Err(_) => env.problem("MAIL_FROM (expected an address such as Meguri <no-reply@meguri.jp>)".to_owned()),
         }
     }
-    if let Some(ms) = read("NOTIFY_RETRY_BASE_MS") {
-        match ms.parse::<u64>() {
-            Ok(ms) if ms > 0 => mail.retry = RetryPolicy::scaled(Duration::from_millis(ms)),
-            _ => problems.push("NOTIFY_RETRY_BASE_MS (expected a positive number of milliseconds)".to_owned()),
-        }
+    if env.read("NOTIFY_RETRY_BASE_MS").is_some() {
+        mail.retry = RetryPolicy::scaled(env.millis("NOTIFY_RETRY_BASE_MS", Duration::ZERO));
     }
-    if let Some(base) = read("APP_BASE_URL") {
+    if let Some(base) = env.read("APP_BASE_URL") {
         match app_base_url(&base) {
             Some(base) => mail.app_base_url = base,
-            None => problems.push("APP_BASE_URL (expected http(s)://host[:port][/path])".to_owned()),
+            None => env.problem("APP_BASE_URL (expected http(s)://host[:port][/path])".to_owned()),
         }
     }
-    match (server, db) {
-        (Some((server, telemetry)), Some(db)) if problems.is_empty() => {
-            Ok((Config { server, db, redis_url, events: EventsConfig::new(prefix), mail }, telemetry))
-        }
-        _ => Err(ConfigError(problems)),
-    }
+    mail
 }
 
-/// `redis://…` or `rediss://…`; the value is never echoed (it may hold a password).
-fn redis_url(raw: Option<String>, problems: &mut Vec<String>) -> String {
-    match raw {
-        None => "redis://127.0.0.1:6379".to_owned(),
-        Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => url,
-        Some(_) => {
-            problems.push("REDIS_URL (expected redis://host:port)".to_owned());
-            String::new()
-        }
-    }
-}
-
-/// `smtp://…` or `smtps://…`; never echoed (it may hold a password). lettre checks the rest when
-/// the transport is built.
-fn smtp_url(raw: Option<String>, problems: &mut Vec<String>) -> Option<SecretString> {
-    let url = raw?;
+/// `SMTP_URL`: `smtp://…` or `smtps://…`; never echoed (it may hold a password). lettre checks the
+/// rest when the transport is built.
+fn smtp_url(env: &mut Env<'_>) -> Option<SecretString> {
+    let url = env.read("SMTP_URL")?;
     if url.starts_with("smtp://") || url.starts_with("smtps://") {
         Some(SecretString::from(url))
     } else {
-        problems.push("SMTP_URL (expected smtp://host:port or smtps://user:password@host:465)".to_owned());
+        env.problem("SMTP_URL (expected smtp://host:port or smtps://user:password@host:465)".to_owned());
         None
     }
 }
@@ -170,16 +160,48 @@ mod tests {
         }
     }
 
+    use meguri_server::lookup_of as lookup;
+
+    fn with_required(vars: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+        let mut all = vec![
+            ("INTERNAL_JWT_SECRET", "0123456789abcdef0123456789abcdef"),
+            ("DATABASE_URL", "postgres://notify:p@db/m"),
+        ];
+        all.extend_from_slice(vars);
+        all
+    }
+
     #[test]
     fn smtp_urls_must_be_smtp_and_are_not_echoed() {
-        let mut problems = Vec::new();
-        assert!(smtp_url(Some("smtp://127.0.0.1:2525".into()), &mut problems).is_some());
-        assert!(smtp_url(Some("smtps://u:p@mail.example:465".into()), &mut problems).is_some());
-        assert!(smtp_url(None, &mut problems).is_none());
-        assert!(problems.is_empty());
-        assert!(smtp_url(Some("http://u:hunter2@x".into()), &mut problems).is_none());
+        for ok in ["smtp://127.0.0.1:2525", "smtps://u:p@mail.example:465"] {
+            let (config, _) = from_lookup(lookup(&with_required(&[("SMTP_URL", ok)]))).expect("valid");
+            assert!(config.mail.smtp_url.is_some(), "{ok}");
+        }
+        let (config, _) = from_lookup(lookup(&with_required(&[]))).expect("valid");
+        assert!(config.mail.smtp_url.is_none());
+        let problems =
+            from_lookup(lookup(&with_required(&[("SMTP_URL", "http://u:hunter2@x")]))).expect_err("invalid").0;
         assert_eq!(problems.len(), 1);
         assert!(!problems[0].contains("hunter2"));
+    }
+
+    #[test]
+    fn defaults_are_notifys_ports_the_dev_transport_and_the_local_app() {
+        let (config, _) = from_lookup(lookup(&with_required(&[]))).expect("valid");
+        assert_eq!((config.server.grpc_port, config.server.admin_port), (50057, 9097));
+        assert_eq!(config.mail.dir, PathBuf::from(".dev/mail"));
+        assert_eq!(config.mail.app_base_url, "http://localhost:8080");
+        let problems =
+            from_lookup(lookup(&with_required(&[("NOTIFY_RETRY_BASE_MS", "soon"), ("MAIL_FROM", "not an address")])))
+                .expect_err("invalid")
+                .0;
+        assert_eq!(
+            problems,
+            [
+                "MAIL_FROM (expected an address such as Meguri <no-reply@meguri.jp>)",
+                "NOTIFY_RETRY_BASE_MS (expected a positive number of milliseconds)",
+            ]
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The notify errors, mapped to gRPC once with `meguri-status`. The stable code travels in
 //! `x-meguri-code`; the status message is English for logs.
 
-use tonic::{Code, Status};
+use meguri_status::{Failure, ServiceError};
+use tonic::Code;
 
 /// Every stable code notify can send (checked below against [`Error`], and by the gateway against
 /// its Japanese table).
@@ -36,29 +37,24 @@ impl From<diesel::result::Error> for Error {
     }
 }
 
-impl From<Error> for Status {
-    fn from(error: Error) -> Self {
-        match &error {
-            Error::PermissionDenied => {
-                meguri_status::status(Code::PermissionDenied, "PERMISSION_DENIED", "permission denied")
-            }
-            Error::Unauthenticated => {
-                meguri_status::status(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated")
-            }
-            Error::Unexpected(e) if meguri_db::is_unavailable(e.as_ref()) => {
-                tracing::warn!(name: "notify.database.unavailable", cause_chain = ?e, "the database did not answer");
-                meguri_status::unavailable("database unavailable")
-            }
-            Error::Unexpected(e) => {
-                tracing::error!(name: "notify.unexpected", grpc_code = "Internal", error.cause_chain = ?e, "notify.unexpected: unexpected error");
-                meguri_status::internal()
-            }
+impl ServiceError for Error {
+    /// Each case's gRPC code, stable code and English log message; the rest (logging, the database
+    /// outage check, the status) is the one mapping of `meguri-status`.
+    fn failure(&self) -> Failure<'_> {
+        match self {
+            Self::PermissionDenied => Failure::Known(Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
+            Self::Unauthenticated => Failure::Known(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+            Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
         }
     }
 }
 
+meguri_status::service_error!(Error, log: "notify", outage: meguri_db::is_unavailable);
+
 #[cfg(test)]
 mod tests {
+    use tonic::Status;
+
     use super::*;
 
     #[test]

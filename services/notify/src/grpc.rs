@@ -1,14 +1,13 @@
-//! The tonic implementation: proto → domain values, the store, domain → proto. No SQL, no rules.
+//! The tonic implementation: proto → domain values, the use case, domain → proto. No SQL, no rules.
 
-use meguri_auth::Role;
-use meguri_ids::UserId;
+use meguri_auth::Caller;
 use meguri_proto::notify as pb;
 use pb::notify_server::Notify;
 use tonic::{Request, Response, Status};
 
-use crate::db::preferences;
 use crate::domain::{Preferences, PreferencesUpdate};
 use crate::error::Error;
+use crate::usecases::preferences;
 
 /// The Notify service over a connection pool.
 #[derive(Clone)]
@@ -23,13 +22,8 @@ impl NotifyService {
     }
 }
 
-/// Preferences belong to the signed-in user of the call.
-fn signed_in_user<T>(request: &Request<T>) -> Result<UserId, Error> {
-    let caller = meguri_auth::caller(request).ok_or(Error::Unauthenticated)?;
-    match (caller.role, caller.user) {
-        (Role::User, Some(user)) => Ok(user),
-        _ => Err(Error::PermissionDenied),
-    }
+fn caller<T>(request: &Request<T>) -> Result<Caller, Error> {
+    meguri_auth::caller(request).ok_or(Error::Unauthenticated)
 }
 
 const fn to_proto(p: Preferences) -> pb::EmailPreferences {
@@ -59,8 +53,7 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::GetEmailPreferencesRequest>,
     ) -> Result<Response<pb::GetEmailPreferencesResponse>, Status> {
-        let user = signed_in_user(&request)?;
-        let current = preferences::get(&self.pool, user).await?;
+        let current = preferences::get(&self.pool, caller(&request)?).await?;
         Ok(Response::new(pb::GetEmailPreferencesResponse { preferences: Some(to_proto(current)) }))
     }
 
@@ -69,8 +62,7 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::UpdateEmailPreferencesRequest>,
     ) -> Result<Response<pb::UpdateEmailPreferencesResponse>, Status> {
-        let user = signed_in_user(&request)?;
-        let changed = preferences::update(&self.pool, user, update(request.get_ref())).await?;
+        let changed = preferences::update(&self.pool, caller(&request)?, update(request.get_ref())).await?;
         Ok(Response::new(pb::UpdateEmailPreferencesResponse { preferences: Some(to_proto(changed)) }))
     }
 }

@@ -13,5 +13,6 @@ pub mod metrics;
 pub mod sender;
 pub mod startup;
 pub mod templates;
+pub mod usecases;
 
 pub use startup::MIGRATIONS;

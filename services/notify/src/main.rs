@@ -1,22 +1,10 @@
-//! `notify`: the e-mail service. Configuration from the environment (see docs/services/notify.md).
-//! `notify provision` and `notify migrate` prepare the database and exit.
+//! `notify`: the e-mail service, plus the `provision` and `migrate` sub-commands. Configuration
+//! from the environment (see docs/services/notify.md); the entry is meguri-server's.
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    // One TLS crypto provider for the process (ring), before lettre builds a TLS client.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    if let Some(command) = meguri_db::Command::from_args() {
-        let telemetry = meguri_telemetry::TelemetryConfig::from_env().unwrap_or_default();
-        let _telemetry = meguri_telemetry::init("notify", &telemetry)?;
-        command.run(notify::config::SCHEMA, notify::MIGRATIONS).await?;
-        return Ok(());
-    }
-    let (config, telemetry) = notify::config::from_env()?;
-    let _telemetry = meguri_telemetry::init("notify", &telemetry)?;
-    // Inside the runtime: lettre's SMTP pool spawns a task when it is built.
-    let mailer = notify::mailer::from_config(&config.mail)?;
-    tracing::info!(name: "notify.transport", transport = mailer.kind(), "notify.transport: mail transport ready");
-    let app = notify::startup::build(config, mailer).await?;
-    tracing::info!(name: "notify.started", grpc_port = app.grpc_port, admin_port = app.admin_port, "notify.started");
-    app.run_until_stopped().await
+meguri_server::service_main! {
+    service: "notify",
+    log: "notify",
+    config: notify::config::from_env,
+    database: (notify::config::SCHEMA, notify::MIGRATIONS),
+    build: notify::startup::build_with_configured_mailer,
 }

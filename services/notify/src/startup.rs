@@ -18,6 +18,17 @@ use crate::sender::Sender;
 /// The `notify` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
+/// [`build`] with the mail transport the configuration names (SMTP, or `.eml` files), as the
+/// binary starts it. Called inside the runtime: lettre's SMTP pool spawns a task when it is built.
+///
+/// # Errors
+/// An SMTP URL lettre refuses, or as [`build`].
+pub async fn build_with_configured_mailer(config: Config) -> anyhow::Result<Application> {
+    let mailer = crate::mailer::from_config(&config.mail)?;
+    tracing::info!(name: "notify.transport", transport = mailer.kind(), "notify.transport: mail transport ready");
+    build(config, mailer).await
+}
+
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
 /// two event consumers and the sender, which delivers through `mailer` (see
 /// [`crate::mailer::from_config`]). Health turns SERVING once PostgreSQL and Redis answer.

@@ -3,10 +3,10 @@
 use std::time::{Duration, Instant};
 
 use identity::testkit::TestIdentity;
-use meguri_testkit::RedisKeys;
 use meguri_events::EventsConfig;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::notify::mail_requested::Kind as MailKind;
+use meguri_testkit::RedisKeys;
 use serde_json::{Value, json};
 
 use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};

@@ -4,7 +4,7 @@ use diesel::{ExpressionMethods as _, QueryDsl as _};
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 
 use super::schema::fortune_badges;
-use crate::records::BadgeRecord;
+use crate::usecases::records::BadgeRecord;
 
 /// Every badge in catalogue order.
 pub async fn all(conn: &mut AsyncPgConnection) -> Result<Vec<BadgeRecord>, diesel::result::Error> {

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::schema::charts;
 use crate::domain::ChartStatus;
-use crate::records::ChartRecord;
+use crate::usecases::records::ChartRecord;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = charts)]

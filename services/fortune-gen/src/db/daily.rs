@@ -8,7 +8,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
 
 use super::schema::daily_readings;
-use crate::records::{DailyRecord, PastReading};
+use crate::usecases::records::{DailyRecord, PastReading};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = daily_readings)]

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::schema::fortune_ratings;
 use crate::domain::NewRating;
-use crate::records::RatingRecord;
+use crate::usecases::records::RatingRecord;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = fortune_ratings)]

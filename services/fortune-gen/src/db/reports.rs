@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::schema::{life_fortune_reports as life, yearly_fortune_reports as yearly};
 use crate::domain::ReportStatus;
-use crate::records::{ReportContent, ReportKind, ReportRecord};
+use crate::usecases::records::{ReportContent, ReportKind, ReportRecord};
 
 type Row = (Uuid, Uuid, String, Option<serde_json::Value>, Option<String>, Option<DateTime<Utc>>);
 

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::schema::admin_users;
 use super::users::lower;
-use crate::user::Admin;
+use crate::usecases::user::Admin;
 
 /// An admin by address, with the password hash.
 pub async fn find_by_email(

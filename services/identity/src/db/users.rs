@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::schema::{user_consent, users};
 use crate::domain::{BirthData, Gender};
-use crate::user::{BirthProfile, User};
+use crate::usecases::user::{BirthProfile, User};
 
 diesel::define_sql_function! {
     /// SQL `lower(text)`: addresses and usernames are compared case-insensitively.

@@ -116,8 +116,8 @@ async fn the_unique_index_refuses_a_look_alike_that_got_past_the_check() {
     let second = identity::db::users::insert(&mut conn, &new(UserId::new(), "b@example.jp", "力ナコ"))
         .await
         .expect_err("the index refuses");
-    let error = identity::error::Error::from(second);
-    assert_eq!(error.code(), "USERNAME_LOOKALIKE");
+    let status = tonic::Status::from(identity::error::Error::from(second));
+    assert_eq!(meguri_status::code_of(&status), Some("USERNAME_LOOKALIKE"));
 }
 
 #[tokio::test(flavor = "multi_thread")]

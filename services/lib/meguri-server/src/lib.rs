@@ -1,17 +1,16 @@
 //! The tonic bootstrap every Meguri service shares.
 //!
+//! A service's `main.rs` is one [`service_main!`] (allocator, TLS provider, runtime, telemetry,
+//! configuration, the database sub-commands, start, `<svc>.started`, run until stopped); its
+//! `config.rs` reads its settings with [`service_config`]; its `startup.rs` builds the
+//! [`Application`]:
+//!
 //! ```ignore
-//! #[tokio::main]
-//! async fn main() -> anyhow::Result<()> {
-//!     let (server, telemetry) = meguri_server::from_env(50052, 9092)?;
-//!     let _telemetry = meguri_telemetry::init("bazi-engine", &telemetry)?;
-//!     let app = meguri_server::Application::builder(server)
-//!         .add_service(BaziEngineServer::new(grpc::Engine::default()))
-//!         .readiness(|| async { Ok(()) })
-//!         .build()
-//!         .await?;
-//!     app.run_until_stopped().await
-//! }
+//! Application::builder(config.server)
+//!     .add_service(BaziEngineServer::new(grpc::Engine::default()))
+//!     .readiness(|| async { Ok(()) })
+//!     .build()
+//!     .await
 //! ```
 //!
 //! What a service gets:
@@ -29,6 +28,7 @@
 
 mod admin;
 mod config;
+pub mod entry;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -50,7 +50,7 @@ use tonic::transport::server::TcpIncoming;
 use tonic_health::ServingStatus;
 use tonic_health::server::HealthReporter;
 
-pub use config::{ConfigError, ServerConfig, from_env};
+pub use config::{ConfigError, Env, ServerConfig, lookup_of, service_config};
 pub use tonic_health;
 
 /// The future a readiness check returns.

@@ -49,6 +49,127 @@ pub fn unavailable(message: &'static str) -> Status {
     status(Code::Unavailable, SERVICE_UNAVAILABLE, message)
 }
 
+/// What a service error is, for the one mapping to a status ([`ServiceError`], [`service_error!`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Failure<'a> {
+    /// A case the caller can act on: the gRPC code, the stable code and the English log message.
+    /// Not logged: it is the caller's, not ours.
+    Known(Code, &'static str, &'static str),
+    /// A peer service did not answer (named by `.0`): `Unavailable`, [`SERVICE_UNAVAILABLE`];
+    /// logged as a warning, `<svc>.dependency.unavailable`.
+    PeerUnavailable(&'a str),
+    /// Anything else: `Internal`, [`INTERNAL_ERROR`], logged as an error with its cause chain
+    /// (`<svc>.unexpected`); or, when the service's outage check says the database did not answer,
+    /// `Unavailable`, [`SERVICE_UNAVAILABLE`], logged as a warning (`<svc>.database.unavailable`).
+    Unexpected(&'a (dyn std::error::Error + Send + Sync + 'static)),
+}
+
+/// A service's error enum: each variant is a [`Failure`]. The service's `error.rs` lists only
+/// this table; [`service_error!`] writes the one `From<Error> for Status` over it.
+pub trait ServiceError {
+    fn failure(&self) -> Failure<'_>;
+
+    /// The stable code this error is sent with, given the service's outage check.
+    fn stable_code(&self, outage: fn(&(dyn std::error::Error + 'static)) -> bool) -> &'static str {
+        match self.failure() {
+            Failure::Known(_, stable, _) => stable,
+            Failure::PeerUnavailable(_) => SERVICE_UNAVAILABLE,
+            Failure::Unexpected(e) if outage(e) => SERVICE_UNAVAILABLE,
+            Failure::Unexpected(_) => INTERNAL_ERROR,
+        }
+    }
+}
+
+/// No outage check: for a service without a database, every unexpected error is [`INTERNAL_ERROR`].
+#[must_use]
+pub fn never_an_outage(_: &(dyn std::error::Error + 'static)) -> bool {
+    false
+}
+
+/// The status of a [`Failure`] (without logging; [`service_error!`] logs, then calls this).
+#[must_use]
+pub fn status_of(failure: Failure<'_>, outage: fn(&(dyn std::error::Error + 'static)) -> bool) -> Status {
+    match failure {
+        Failure::Known(code, stable, message) => status(code, stable, message),
+        Failure::PeerUnavailable(_) => unavailable("a dependency is unavailable"),
+        Failure::Unexpected(e) if outage(e) => unavailable("database unavailable"),
+        Failure::Unexpected(_) => internal(),
+    }
+}
+
+/// `impl From<$error> for tonic::Status`, the one error-to-status mapping of every service:
+/// the error's [`Failure`] becomes its status; a database outage (as `outage` judges it, e.g.
+/// `meguri_db::is_unavailable`) is logged as a warning `<log>.database.unavailable`, a peer that
+/// did not answer as `<log>.dependency.unavailable`, anything else as an error `<log>.unexpected`
+/// with its cause chain. Event names must be literals (tracing keeps them in a static), hence a
+/// macro; `log` is the service's event prefix (`fortune_gen`).
+///
+/// ```ignore
+/// meguri_status::service_error!(Error, log: "identity", outage: meguri_db::is_unavailable);
+/// ```
+#[macro_export]
+macro_rules! service_error {
+    ($error:ty, log: $log:literal, outage: $outage:path $(,)?) => {
+        impl ::core::convert::From<$error> for $crate::__private::tonic::Status {
+            fn from(error: $error) -> Self {
+                // Names as consts: tracing cannot look inside a forwarded `$log` fragment.
+                const DEPENDENCY: &str = ::core::concat!($log, ".dependency.unavailable");
+                const DATABASE: &str = ::core::concat!($log, ".database.unavailable");
+                const UNEXPECTED: &str = ::core::concat!($log, ".unexpected");
+                let failure = $crate::ServiceError::failure(&error);
+                match failure {
+                    $crate::Failure::Known(..) => {}
+                    $crate::Failure::PeerUnavailable(dependency) => {
+                        $crate::__private::tracing::warn!(
+                            name: DEPENDENCY,
+                            dependency,
+                            "a dependency did not answer"
+                        );
+                    }
+                    $crate::Failure::Unexpected(e) if $outage(e) => {
+                        $crate::__private::tracing::warn!(
+                            name: DATABASE,
+                            cause_chain = ?e,
+                            "the database did not answer"
+                        );
+                    }
+                    $crate::Failure::Unexpected(e) => {
+                        $crate::__private::tracing::error!(
+                            name: UNEXPECTED,
+                            cause_chain = ?e,
+                            "unexpected error"
+                        );
+                    }
+                }
+                $crate::status_of(failure, $outage)
+            }
+        }
+    };
+}
+
+/// Checks that every error of `all` is sent with a code of `codes` (the service's list in
+/// [`codes`]), with an ASCII message. Each service's error tests call it with one error of each
+/// variant.
+///
+/// # Panics
+/// A code missing from the list, or a message that is not ASCII.
+pub fn assert_listed<E>(all: impl IntoIterator<Item = E>, codes: &[&str])
+where
+    Status: From<E>,
+{
+    for error in all {
+        let status = Status::from(error);
+        let code = code_of(&status).expect("every status carries a code");
+        assert!(codes.contains(&code), "{code} is missing from the service's list in meguri_status::codes");
+        assert!(status.message().is_ascii(), "{}", status.message());
+    }
+}
+
+#[doc(hidden)]
+pub mod __private {
+    pub use {tonic, tracing};
+}
+
 /// The stable code a status carries, if any.
 #[must_use]
 pub fn code_of(status: &Status) -> Option<&str> {
@@ -178,6 +299,81 @@ mod tests {
         assert_eq!(internal().message(), "internal error");
         assert_eq!(unavailable("database unavailable").code(), Code::Unavailable);
         assert_eq!(code_of(&unavailable("database unavailable")), Some(SERVICE_UNAVAILABLE));
+    }
+
+    #[derive(Debug)]
+    enum Sample {
+        Taken,
+        PeerDown,
+        Unexpected(anyhow_like::Error),
+    }
+
+    /// A boxed cause, as `anyhow::Error::as_ref` gives one (no anyhow dependency here).
+    mod anyhow_like {
+        #[derive(Debug)]
+        pub struct Error(pub Box<dyn std::error::Error + Send + Sync>);
+    }
+
+    #[derive(Debug, PartialEq)]
+    struct Outage;
+    impl std::fmt::Display for Outage {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("pool timed out at 10.0.0.7")
+        }
+    }
+    impl std::error::Error for Outage {}
+
+    fn is_outage(e: &(dyn std::error::Error + 'static)) -> bool {
+        e.is::<Outage>()
+    }
+
+    impl ServiceError for Sample {
+        fn failure(&self) -> Failure<'_> {
+            match self {
+                Self::Taken => Failure::Known(Code::AlreadyExists, "EMAIL_TAKEN", "e-mail address taken"),
+                Self::PeerDown => Failure::PeerUnavailable("bazi-engine"),
+                Self::Unexpected(e) => Failure::Unexpected(e.0.as_ref()),
+            }
+        }
+    }
+
+    crate::service_error!(Sample, log: "sample", outage: is_outage);
+
+    #[test]
+    fn the_one_mapping_sends_known_cases_as_listed_and_says_nothing_of_a_cause() {
+        let taken = Status::from(Sample::Taken);
+        assert_eq!(
+            (taken.code(), code_of(&taken), taken.message()),
+            (Code::AlreadyExists, Some("EMAIL_TAKEN"), "e-mail address taken")
+        );
+
+        let peer = Status::from(Sample::PeerDown);
+        assert_eq!((peer.code(), code_of(&peer)), (Code::Unavailable, Some(SERVICE_UNAVAILABLE)));
+        assert!(!peer.message().contains("bazi"));
+
+        let outage = Status::from(Sample::Unexpected(anyhow_like::Error(Box::new(Outage))));
+        assert_eq!((outage.code(), code_of(&outage)), (Code::Unavailable, Some(SERVICE_UNAVAILABLE)));
+        assert_eq!(outage.message(), "database unavailable");
+
+        let other = Status::from(Sample::Unexpected(anyhow_like::Error("password=hunter2".into())));
+        assert_eq!(
+            (other.code(), code_of(&other), other.message()),
+            (Code::Internal, Some(INTERNAL_ERROR), "internal error")
+        );
+    }
+
+    #[test]
+    fn the_stable_code_agrees_with_the_status() {
+        for (error, outage) in [
+            (Sample::Taken, is_outage as fn(&(dyn std::error::Error + 'static)) -> bool),
+            (Sample::PeerDown, is_outage),
+            (Sample::Unexpected(anyhow_like::Error(Box::new(Outage))), is_outage),
+            (Sample::Unexpected(anyhow_like::Error(Box::new(Outage))), never_an_outage),
+        ] {
+            let stable = error.stable_code(outage);
+            assert_eq!(Some(stable), code_of(&status_of(error.failure(), outage)));
+        }
+        assert_listed([Sample::Taken, Sample::PeerDown], &["EMAIL_TAKEN", SERVICE_UNAVAILABLE]);
     }
 
     #[test]

@@ -35,8 +35,16 @@ impl TelemetryConfig {
     /// The invalid variables, each as `NAME (what was expected)`, so a service can list them with
     /// its own.
     pub fn from_env() -> Result<Self, Vec<String>> {
-        let development = env::var("APP_ENV").is_ok_and(|v| v == "development");
-        let log_format = match env::var("LOG_FORMAT").ok().as_deref().map(str::trim) {
+        Self::from_lookup(|name| env::var(name).ok())
+    }
+
+    /// [`TelemetryConfig::from_env`] over any source of variables (tests pass a map).
+    ///
+    /// # Errors
+    /// As [`TelemetryConfig::from_env`].
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, Vec<String>> {
+        let development = lookup("APP_ENV").is_some_and(|v| v == "development");
+        let log_format = match lookup("LOG_FORMAT").as_deref().map(str::trim) {
             None | Some("") => {
                 if development {
                     LogFormat::Text
@@ -48,10 +56,9 @@ impl TelemetryConfig {
             Some(v) if v.eq_ignore_ascii_case("text") || v.eq_ignore_ascii_case("pretty") => LogFormat::Text,
             Some(_) => return Err(vec!["LOG_FORMAT (expected json or text)".to_owned()]),
         };
-        let log_filter =
-            env::var("RUST_LOG").ok().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "info".to_owned());
+        let log_filter = lookup("RUST_LOG").filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "info".to_owned());
         let otlp_endpoint =
-            env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+            lookup("OTEL_EXPORTER_OTLP_ENDPOINT").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         Ok(Self { log_format, log_filter, otlp_endpoint })
     }
 }

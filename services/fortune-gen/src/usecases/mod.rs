@@ -1,4 +1,12 @@
-//! Everything the operations need, in one value the gRPC service and the background tasks share.
+//! fortune-gen's use cases (STYLE §7, docs/service-shape.md): plain functions on [`Fortune`], which
+//! holds everything the operations need, in one value the gRPC service and the background tasks
+//! share. `grpc.rs` only translates to and from these; the rules they apply live in `domain/`.
+
+pub mod charts;
+pub mod daily;
+pub mod ratings;
+pub mod records;
+pub mod reports;
 
 use std::sync::Arc;
 

@@ -15,8 +15,8 @@ use tokio::sync::watch;
 use crate::db::charts::{self, Finish};
 use crate::domain::{self, ChartStatus, Failure, backoff, input_fingerprint};
 use crate::error::Error;
-use crate::fortune::Fortune;
-use crate::records::{ChartRecord, ReportKind};
+use crate::usecases::Fortune;
+use crate::usecases::records::{ChartRecord, ReportKind};
 
 /// The consumer group on the identity stream, and the consumer name in `processed_events`.
 pub const GROUP: &str = "fortune-gen";

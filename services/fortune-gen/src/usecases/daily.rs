@@ -13,8 +13,8 @@ use crate::domain::{DayItem, TimezoneOffset, content_hash, daily_seed, order_day
 use crate::engine::DailyInput;
 use crate::error::Error;
 use crate::facts;
-use crate::fortune::Fortune;
-use crate::records::{BadgeRecord, DailyRecord, PastReading};
+use crate::usecases::Fortune;
+use crate::usecases::records::{BadgeRecord, DailyRecord, PastReading};
 
 /// The days of lines a new reading must not repeat.
 pub const LINE_HISTORY_DAYS: u64 = 30;

@@ -20,7 +20,7 @@ use crate::domain::{
     RawBirth, SecretDigester, Username, VerificationCode, clash, skeleton,
 };
 use crate::error::Error;
-use crate::user::{Admin, BirthProfile, User};
+use crate::usecases::user::{Admin, BirthProfile, User};
 
 /// The time source; tests move it forward to expire codes and links.
 pub trait Clock: Send + Sync {

@@ -13,8 +13,8 @@ use crate::domain::{ReportStatus, TimezoneOffset};
 use crate::engine::ReportInput;
 use crate::error::Error;
 use crate::facts;
-use crate::fortune::Fortune;
-use crate::records::{ReportContent, ReportKind, ReportRecord};
+use crate::usecases::Fortune;
+use crate::usecases::records::{ReportContent, ReportKind, ReportRecord};
 
 /// Reports generated per round of the report task (per table).
 const BATCH: i32 = 4;

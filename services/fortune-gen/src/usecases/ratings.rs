@@ -5,8 +5,8 @@ use meguri_ids::UserId;
 use crate::db;
 use crate::domain::{Feedback, FortuneType, NewRating, rating};
 use crate::error::Error;
-use crate::fortune::Fortune;
-use crate::records::RatingRecord;
+use crate::usecases::Fortune;
+use crate::usecases::records::RatingRecord;
 
 impl Fortune {
     /// Rates a content: the first rating of this type and content, or an update of it.

@@ -1,0 +1,60 @@
+//! {{name}}'s configuration, read once from the environment (docs/configuration.md lists it);
+//! every problem is listed at once.
+
+use meguri_db::DbConfig;
+use meguri_server::{ConfigError, ServerConfig};
+use meguri_telemetry::TelemetryConfig;
+
+/// The gRPC port of {{name}}.
+pub const DEFAULT_GRPC_PORT: u16 = {{grpc_port}};
+/// The admin HTTP port of {{name}}.
+pub const DEFAULT_ADMIN_PORT: u16 = {{admin_port}};
+/// The PostgreSQL schema {{name}} owns.
+pub const SCHEMA: &str = "{{snake}}";
+
+/// Everything {{name}} needs; tests build it in code.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `HOST`, `GRPC_PORT`, `ADMIN_PORT`, `INTERNAL_JWT_SECRET`, `SHUTDOWN_*` (meguri-server).
+    pub server: ServerConfig,
+    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), schema `{{snake}}`.
+    pub db: DbConfig,
+}
+
+/// Reads the {{name}} settings and the telemetry ones from the environment.
+///
+/// # Errors
+/// [`ConfigError`] naming every missing or invalid variable.
+pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
+    from_lookup(|name| std::env::var(name).ok())
+}
+
+/// [`from_env`] over any source of variables (tests pass a map).
+///
+/// # Errors
+/// As [`from_env`].
+pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
+    let (server, db, telemetry) =
+        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| env.db(SCHEMA))?;
+    Ok((Config { server, db }, telemetry))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_services_ports_and_the_database_url_is_required() {
+        let vars = |name: &str| match name {
+            "INTERNAL_JWT_SECRET" => Some("0123456789abcdef0123456789abcdef".to_owned()),
+            "DATABASE_URL" => Some("postgres://{{snake}}:p@db/meguri".to_owned()),
+            _ => None,
+        };
+        let (config, _) = from_lookup(vars).expect("valid");
+        assert_eq!((config.server.grpc_port, config.server.admin_port), ({{grpc_port}}, {{admin_port}}));
+        assert_eq!(config.db.schema, "{{snake}}");
+
+        let problems = from_lookup(|_| None).expect_err("invalid").0;
+        assert_eq!(problems, ["INTERNAL_JWT_SECRET (missing)", "DATABASE_URL (missing)"]);
+    }
+}

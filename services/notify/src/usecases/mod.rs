@@ -1,0 +1,4 @@
+//! notify's use cases (docs/service-shape.md). The mail itself is driven by events
+//! (`events.rs` → the outbox → `sender.rs`); the RPCs serve the e-mail preferences.
+
+pub mod preferences;
