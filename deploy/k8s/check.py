@@ -3,7 +3,7 @@
 
 Renders k8s/base and both overlays with `kustomize build` (or `kubectl kustomize`) and checks:
 
-1. every service of the fleet (each crate in services/ except lib/, plus the gateway) has its
+1. every service of the fleet (each crate in services/ with a binary at src/main.rs or server/src/main.rs, plus the gateway) has its
    directory k8s/base/<svc>/, listed by k8s/base/kustomization.yaml;
 2. every gRPC service is rendered from k8s/components/grpc-service: its kustomization includes the
    component, its own files define none of the objects the component makes, and its GrpcService
@@ -53,8 +53,12 @@ def load_all(path: Path) -> list[dict]:
 
 
 def fleet() -> tuple[list[str], list[str]]:
-    """The gRPC services (crates in services/, not lib/) and the HTTP ones (the gateway)."""
-    grpc = sorted(p.parent.name for p in (ROOT / "services").glob("*/Cargo.toml"))
+    """The gRPC services and the HTTP ones (the gateway). A service is a crate directly under
+    services/ with a binary at src/main.rs, as deploy/dev/check_service_deps.py defines it: the
+    libraries (services/lib/*) and the fleet tests (no binary) are not deployed."""
+    # The engine's server lives beside its pure library: services/bazi-engine/server/src/main.rs.
+    mains = [*(ROOT / "services").glob("*/src/main.rs"), *(ROOT / "services").glob("*/server/src/main.rs")]
+    grpc = sorted({m.relative_to(ROOT / "services").parts[0] for m in mains})
     http = ["gateway"] if (ROOT / "gateway" / "Cargo.toml").exists() else []
     return grpc, http
 
