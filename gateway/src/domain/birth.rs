@@ -4,12 +4,9 @@
 //! a date exists, is in range, or a local time exists in its zone is the engine's to say (its codes
 //! `INVALID_DATE`, `DATE_OUT_OF_RANGE`, `NONEXISTENT_LOCAL_TIME`… reach the client as they are).
 
+use meguri_tz::DEFAULT_BIRTHPLACE;
 use serde_json::Value;
 
-/// The default place when none is given (spec §3/§9).
-pub const DEFAULT_PLACE: &str = "東京, 日本";
-pub const DEFAULT_LONGITUDE: f64 = 139.6503;
-pub const DEFAULT_LATITUDE: f64 = 35.6762;
 /// The longest place text accepted, in characters.
 pub const MAX_PLACE_CHARS: usize = 100;
 
@@ -123,8 +120,8 @@ fn number(value: Option<&Value>) -> Option<f64> {
 }
 
 impl BirthData {
-    /// Parses and applies the defaults: no place and no coordinates means 東京, 日本 at
-    /// 139.6503 / 35.6762; no time means unknown (passed on as such: the engine applies 12:00 and
+    /// Parses and applies the defaults: no place and no coordinates means meguri-tz's
+    /// [`DEFAULT_BIRTHPLACE`] (東京, 日本 at 139.6503 / 35.6762, the value identity stores too); no time means unknown (passed on as such: the engine applies 12:00 and
     /// marks the hour-dependent results).
     ///
     /// # Errors
@@ -181,8 +178,8 @@ impl BirthData {
 
         let (place, coordinates) = match (place, coordinates) {
             (None, None) => (
-                Some(DEFAULT_PLACE.to_owned()),
-                Some(Coordinates { longitude: DEFAULT_LONGITUDE, latitude: DEFAULT_LATITUDE }),
+                Some(DEFAULT_BIRTHPLACE.label.to_owned()),
+                Some(Coordinates { longitude: DEFAULT_BIRTHPLACE.longitude, latitude: DEFAULT_BIRTHPLACE.latitude }),
             ),
             other => other,
         };
@@ -206,7 +203,7 @@ mod tests {
 
         assert_eq!(birth.date, "1990-05-15");
         assert_eq!(birth.time, None);
-        assert_eq!(birth.place.as_deref(), Some(DEFAULT_PLACE));
+        assert_eq!(birth.place.as_deref(), Some("東京, 日本"));
         assert_eq!(birth.coordinates, Some(Coordinates { longitude: 139.6503, latitude: 35.6762 }));
     }
 
@@ -231,7 +228,7 @@ mod tests {
         .expect("valid");
 
         assert_eq!(birth.time, None);
-        assert_eq!(birth.place.as_deref(), Some(DEFAULT_PLACE));
+        assert_eq!(birth.place.as_deref(), Some("東京, 日本"));
     }
 
     #[test]

@@ -1,15 +1,15 @@
 //! Date ranges of the almanac query.
 
-use chrono::{Days, FixedOffset, NaiveDate, Utc};
+use chrono::{Days, NaiveDate, Utc};
+use meguri_tz::TimezoneOffset;
 
 /// The longest almanac range, in days (inclusive of both ends).
 pub const MAX_RANGE_DAYS: u64 = 366;
 
-/// Today in Japan (the almanac is a JST calendar).
+/// Today in Japan (the almanac is a JST calendar): meguri-tz's [`TimezoneOffset::JAPAN`].
 #[must_use]
 pub fn today_jst() -> NaiveDate {
-    let now = Utc::now();
-    FixedOffset::east_opt(9 * 3600).map_or_else(|| now.date_naive(), |jst| now.with_timezone(&jst).date_naive())
+    TimezoneOffset::JAPAN.local_date(Utc::now())
 }
 
 /// `from`/`to` as given (`YYYY-MM-DD`), defaulting to today and to `from`.

@@ -1,9 +1,10 @@
 //! bazi-engine's answers → the facts `fortune-reading` builds texts from. Pure translation: no
-//! rule of Ba Zi lives here beyond reading the engine's fields (and the five-element table of the
-//! ten stems for the day master's element).
+//! rule of Ba Zi lives here beyond reading the engine's fields (and, for the day master's element,
+//! the shared stem table of `meguri_ganzhi`).
 
 use chrono::NaiveDate;
 use fortune_reading::{AlmanacFact, DayFacts, Element, LifeFacts, LuckPeriod, Natal, Relation, Transit, YearFacts};
+use meguri_ganzhi::Stem;
 use meguri_proto::bazi_engine as be;
 
 /// The engine answered something fortune-gen cannot read (a contract break).
@@ -20,16 +21,12 @@ fn pair(p: Option<&be::Pillar>) -> Result<(String, String), FactsError> {
 }
 
 fn element(s: &str) -> Result<Element, FactsError> {
-    Element::parse(s).ok_or(FactsError("an unknown element"))
+    Element::from_key(s).ok_or(FactsError("an unknown element"))
 }
 
-/// The element of a heavenly stem: 甲乙 wood, 丙丁 fire, 戊己 earth, 庚辛 metal, 壬癸 water.
+/// The element of a heavenly stem (甲乙 wood … 壬癸 water).
 fn stem_element(stem: &str) -> Result<Element, FactsError> {
-    let i = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸"]
-        .iter()
-        .position(|s| *s == stem)
-        .ok_or(FactsError("an unknown day master"))?;
-    Ok(Element::ALL[i / 2])
+    Stem::parse(stem).map(Stem::element).ok_or(FactsError("an unknown day master"))
 }
 
 /// The four natal pillars, as ReadTransits takes them.

@@ -19,8 +19,17 @@ use crate::session::{Caller, TypedSession};
 use crate::startup::AppState;
 use crate::telemetry::RequestId;
 
-/// Least time between two verification-code mails, or two reset mails, for one address.
-const MAIL_COOLDOWN: Duration = Duration::from_secs(60);
+/// The gateway's per-address abuse window for mail sends (sign-up, code resend, password reset):
+/// a repeat within it sends nothing.
+///
+/// Not the resend cooldown itself: identity owns that rule (`Limits::resend_cooldown`: it sends
+/// no code within it and reports it as `cooldownSeconds`, which the page counts down). This window
+/// guards identity and the mail relay from floods before they are called, and it is the one that
+/// may answer 429 RESEND_COOLDOWN, because it answers every address alike (identity must not tell
+/// which addresses await a code). It equals identity's default cooldown on purpose: longer would
+/// refuse a person who waited the reported seconds; shorter would answer 200 to a resend that
+/// identity then drops.
+const MAIL_ABUSE_WINDOW: Duration = Duration::from_secs(60);
 
 /// A message for a person: the answer of calls that only confirm what they did.
 #[derive(Debug, Serialize, ToSchema)]
@@ -191,11 +200,11 @@ pub async fn signup(
         HttpResponse::Created().json(SignUpAnswer { message: "メール認証コードを送信しました", email })
     };
     // The answer never tells whether the address has an account: identity answers a registered
-    // address like a new one and mails its owner instead. A repeat within the mail cooldown (a
+    // address like a new one and mails its owner instead. A repeat within the mail abuse window (a
     // double click, a probe) is answered alike without another mail; a failed sign-up gives the
     // claim back so the corrected form can be sent at once.
     let requested = message.email.trim().to_lowercase();
-    if !state.rate_limiter.claim("signup", &requested, MAIL_COOLDOWN).await {
+    if !state.rate_limiter.claim("signup", &requested, MAIL_ABUSE_WINDOW).await {
         return Ok(answer(requested));
     }
     let created = match state.identity.sign_up(&anonymous(&req), message).await {
@@ -205,8 +214,8 @@ pub async fn signup(
             return Err(ApiError::from_status("SignUp", status));
         }
     };
-    // A code (or a notice) just went out: a resend waits for the same cooldown either way.
-    state.rate_limiter.claim("resend", &requested, MAIL_COOLDOWN).await;
+    // A code (or a notice) just went out: a resend waits out the same window either way.
+    state.rate_limiter.claim("resend", &requested, MAIL_ABUSE_WINDOW).await;
     Ok(answer(created.email))
 }
 
@@ -262,7 +271,7 @@ pub async fn resend_verification(
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
     let email = body.into_inner().email;
-    state.rate_limiter.once_per("resend", &email, MAIL_COOLDOWN, "RESEND_COOLDOWN").await?;
+    state.rate_limiter.once_per("resend", &email, MAIL_ABUSE_WINDOW, "RESEND_COOLDOWN").await?;
     let sent = state
         .identity
         .resend_verification_code(&anonymous(&req), pb::ResendVerificationCodeRequest { email })
@@ -339,7 +348,7 @@ pub async fn forgot_password(
     let email = body.into_inner().email;
     let answer = MessageBody::just("パスワードリセットのリンクをメールでお送りしました");
     // One mail per address per minute; a repeat within it is answered alike and sends nothing.
-    if state.rate_limiter.once_per("forgot", &email, MAIL_COOLDOWN, "RATE_LIMITED").await.is_err() {
+    if state.rate_limiter.once_per("forgot", &email, MAIL_ABUSE_WINDOW, "RATE_LIMITED").await.is_err() {
         return Ok(HttpResponse::Ok().json(answer));
     }
     state

@@ -158,6 +158,9 @@ pub async fn extras(state: &AppState, ctx: &CallContext) -> Extras {
 }
 
 /// The chart's status as the spec's values; `pending` (logged) when fortune-gen fails.
+///
+/// fortune-gen owns the status (its `ChartStatus`: when a chart is pending, generating, ready or
+/// failed); this only maps its word onto the JSON enum, so an unknown word cannot leak.
 async fn chart_status(state: &AppState, ctx: &CallContext) -> &'static str {
     match state.fortune.get_chart_status(ctx, fortune_pb::GetChartStatusRequest {}).await {
         Ok(status) => match status.status.as_str() {

@@ -4,7 +4,6 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::body::{FortuneTypeName, RatingBody};
-use super::post::MAX_FEEDBACK_CHARS;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::routes::signed_in;
@@ -38,13 +37,8 @@ pub async fn rate_feedback(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, ctx) = signed_in(&req, &session).await?;
+    // Form only: fortune-gen owns the hash and feedback rules and answers their codes.
     let b = body.into_inner();
-    if b.fortune_content_hash.is_empty() || b.fortune_content_hash.chars().count() > 128 {
-        return Err(ApiError::Invalid("INVALID_CONTENT_HASH"));
-    }
-    if b.feedback_text.chars().count() > MAX_FEEDBACK_CHARS {
-        return Err(ApiError::Invalid("FEEDBACK_TOO_LONG"));
-    }
     let rating = state
         .fortune
         .update_rating_feedback(

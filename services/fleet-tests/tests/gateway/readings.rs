@@ -277,6 +277,51 @@ async fn day_info_badges_ratings_chart_and_reports_answer_in_the_spec_shapes() {
     let (status, body) =
         app.send(reqwest::Method::POST, "/api/fortunes/rate", json!({"fortuneType": "weekly"}), Some(&cookie)).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_FORTUNE_TYPE")));
+    // The rating's rules are fortune-gen's; the gateway passes its codes on with their Japanese
+    // messages, in the order the fields are checked.
+    let long_hash = "x".repeat(129);
+    let long_text = "あ".repeat(1001);
+    for (method, body, code, message) in [
+        (
+            reqwest::Method::POST,
+            json!({"fortuneType": "daily", "fortuneContentHash": long_hash, "rating": "positive"}),
+            "INVALID_CONTENT_HASH",
+            "評価する内容の指定が正しくありません",
+        ),
+        (
+            reqwest::Method::POST,
+            json!({"fortuneType": "daily", "fortuneContentHash": hash, "rating": "meh"}),
+            "INVALID_RATING",
+            "評価は positive または negative で指定してください",
+        ),
+        (
+            reqwest::Method::POST,
+            json!({"fortuneType": "daily", "fortuneContentHash": hash, "rating": "negative", "feedbackText": long_text}),
+            "FEEDBACK_TOO_LONG",
+            "ご意見は1000文字以内で入力してください",
+        ),
+        (
+            reqwest::Method::POST,
+            json!({"fortuneType": "daily", "fortuneContentHash": hash, "rating": "negative", "context": [1, 2]}),
+            "INVALID_CONTEXT",
+            "評価に添える情報の形式が正しくありません",
+        ),
+        (
+            reqwest::Method::PATCH,
+            json!({"fortuneContentHash": "", "feedbackText": "x"}),
+            "INVALID_CONTENT_HASH",
+            "評価する内容の指定が正しくありません",
+        ),
+        (
+            reqwest::Method::PATCH,
+            json!({"fortuneContentHash": hash, "feedbackText": long_text}),
+            "FEEDBACK_TOO_LONG",
+            "ご意見は1000文字以内で入力してください",
+        ),
+    ] {
+        let (status, answer) = app.send(method, "/api/fortunes/rate", body, Some(&cookie)).await;
+        assert_eq!((status, answer["code"].as_str(), answer["message"].as_str()), (400, Some(code), Some(message)));
+    }
     let (status, body) = app
         .send(
             reqwest::Method::PATCH,

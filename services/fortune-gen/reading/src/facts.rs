@@ -3,45 +3,8 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-/// The five elements, in the order 木火土金水.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Element {
-    Wood,
-    Fire,
-    Earth,
-    Metal,
-    Water,
-}
-
-impl Element {
-    pub const ALL: [Self; 5] = [Self::Wood, Self::Fire, Self::Earth, Self::Metal, Self::Water];
-
-    /// From the engine's `wood` | `fire` | `earth` | `metal` | `water`.
-    #[must_use]
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "wood" => Some(Self::Wood),
-            "fire" => Some(Self::Fire),
-            "earth" => Some(Self::Earth),
-            "metal" => Some(Self::Metal),
-            "water" => Some(Self::Water),
-            _ => None,
-        }
-    }
-
-    /// 木 火 土 金 水.
-    #[must_use]
-    pub const fn kanji(self) -> &'static str {
-        match self {
-            Self::Wood => "木",
-            Self::Fire => "火",
-            Self::Earth => "土",
-            Self::Metal => "金",
-            Self::Water => "水",
-        }
-    }
-}
+/// The five elements, in the order 木火土金水 (serialised as `wood` … `water`): the shared table.
+pub use meguri_ganzhi::Element;
 
 /// The natal chart, as far as a reading needs it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

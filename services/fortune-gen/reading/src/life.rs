@@ -3,7 +3,7 @@
 use chrono::Datelike;
 
 use crate::facts::{LifeFacts, LuckPeriod, Natal, Transit};
-use crate::ganzhi::{self, TEN_GODS};
+use crate::ganzhi;
 use crate::narrate::{
     WIND, clashes_day, element_hint, elements_in, join_elements, main_relation, paragraphs, relation_clause,
     relation_note, relation_sentence, relations, stage_sentence, support_sentence, ten_god,
@@ -111,7 +111,7 @@ fn talents(natal: &Natal) -> String {
         let star = crate::phrases::ten_gods::TEXTS[tg].star;
         talent.push_str(&format!(
             "社会での顔を表す月干は{}で、「{star}」らしい持ち味が仕事の場で生きやすいでしょう。",
-            TEN_GODS[tg]
+            ganzhi::ten_god_name(tg)
         ));
     }
     let mut challenge = String::new();

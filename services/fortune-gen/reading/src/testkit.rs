@@ -7,9 +7,7 @@
 use chrono::{Datelike, NaiveDate};
 
 use crate::facts::{AlmanacFact, DayFacts, Element, LifeFacts, LuckPeriod, Natal, Relation, Transit, YearFacts};
-use crate::ganzhi::{
-    BRANCHES, STEMS, TEN_GODS, branch_index, branch_main_stem, element_index, stem_element, stem_index, ten_god,
-};
+use crate::ganzhi::{branch_index, branch_main_stem, element_index, stem_element, stem_index, ten_god, ten_god_name};
 
 pub(crate) fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).expect("valid date")
@@ -32,8 +30,7 @@ fn cycle_index(s: usize, b: usize) -> usize {
 }
 
 fn pillar_of(i: i64) -> String {
-    let i = i.rem_euclid(60) as usize;
-    format!("{}{}", STEMS[i % 10], BRANCHES[i % 12])
+    meguri_ganzhi::GanZhi::new(i).name()
 }
 
 fn branch_element(b: usize) -> Element {
@@ -196,8 +193,8 @@ pub(crate) fn transit(natal: &Natal, pillar: &str) -> Transit {
     };
     Transit {
         pillar: (stem, branch),
-        stem_ten_god: TEN_GODS[ten_god(dm, s)].to_owned(),
-        branch_ten_god: TEN_GODS[ten_god(dm, branch_main_stem(b))].to_owned(),
+        stem_ten_god: ten_god_name(ten_god(dm, s)).to_owned(),
+        branch_ten_god: ten_god_name(ten_god(dm, branch_main_stem(b))).to_owned(),
         life_stage: life_stage_name(dm, b).to_owned(),
         stem_element: se,
         branch_element: be,

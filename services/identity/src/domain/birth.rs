@@ -55,8 +55,9 @@ pub struct BirthData {
 
 /// Spec §3 and §9: what a missing time or place means.
 pub const DEFAULT_TIME: (u32, u32) = (12, 0);
-pub const DEFAULT_LOCATION: &str = "東京, 日本";
-pub const DEFAULT_COORDINATES: (f64, f64) = (139.6503, 35.6762);
+pub const DEFAULT_LOCATION: &str = meguri_tz::DEFAULT_BIRTHPLACE.label;
+pub const DEFAULT_COORDINATES: (f64, f64) =
+    (meguri_tz::DEFAULT_BIRTHPLACE.longitude, meguri_tz::DEFAULT_BIRTHPLACE.latitude);
 
 impl BirthData {
     /// Parses `raw`; `None` when no birth date was given.

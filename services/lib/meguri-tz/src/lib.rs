@@ -8,6 +8,8 @@
 //! [`resolve`] is that rule. It is pure: the caller fetches the stored offset (identity's
 //! `GetTimezoneOffset`) only when no offset was sent, since the rule ignores it then. fortune-gen's
 //! readings use it now; notify's scheduled mail will use the same function.
+//!
+//! The same "else Japan" gives the birthplace of a person who names none: [`DEFAULT_BIRTHPLACE`].
 
 use chrono::{DateTime, Datelike as _, NaiveDate, Utc};
 
@@ -65,6 +67,23 @@ impl TimezoneOffset {
     }
 }
 
+/// A birthplace: its label and its point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Birthplace {
+    /// As the place search labels it.
+    pub label: &'static str,
+    /// Degrees east.
+    pub longitude: f64,
+    /// Degrees north.
+    pub latitude: f64,
+}
+
+/// Where a person who gives no birthplace was born (spec §3, §9): Tokyo, for the same reason the
+/// offset's default is Japan. The one copy of that rule's value: identity stores it at sign-up,
+/// the gateway's anonymous calculator sends it to the engine.
+pub const DEFAULT_BIRTHPLACE: Birthplace =
+    Birthplace { label: "東京, 日本", longitude: 139.6503, latitude: 35.6762 };
+
 /// The offset to use: the one `sent` with the request, else the one `stored` for the user, else
 /// [`TimezoneOffset::JAPAN`].
 #[must_use]
@@ -98,6 +117,12 @@ mod tests {
         assert_eq!(resolve(None, Some(new_york)), new_york);
         assert_eq!(resolve(None, None), TimezoneOffset::JAPAN);
         assert_eq!(TimezoneOffset::JAPAN.minutes(), -540);
+    }
+
+    #[test]
+    fn the_default_birthplace_is_tokyo() {
+        assert_eq!(DEFAULT_BIRTHPLACE.label, "東京, 日本");
+        assert_eq!((DEFAULT_BIRTHPLACE.longitude, DEFAULT_BIRTHPLACE.latitude), (139.6503, 35.6762));
     }
 
     #[test]

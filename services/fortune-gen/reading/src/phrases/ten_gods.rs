@@ -31,7 +31,7 @@ pub(crate) struct TenGodText {
     pub year_short: &'static str,
 }
 
-/// In the order of [`crate::ganzhi::TEN_GODS`].
+/// In the order of [`meguri_ganzhi::TenGod::ALL`] (比肩 … 印綬).
 pub(crate) const TEXTS: [TenGodText; 10] =
     [HIKEN, GOUZAI, SHOKUJIN, SHOUKAN, HENZAI, SEIZAI, HENKAN, SEIKAN, HENIN, INJU];
 
