@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, type RenderOptions } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -27,4 +27,14 @@ export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderA
   // and tells nothing here (no element of ours disables pointer events on purpose).
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   return { user, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/**
+ * The toast saying `text`. A screen may hold other live regions (role="status", e.g. the rating's
+ * caption on home or a place field's hint), so a toast is found by what it says, not as the only one.
+ */
+export function toastSaying(text: string): HTMLElement {
+  const toast = screen.getAllByRole('status').find((el) => el.textContent?.includes(text));
+  if (!toast) throw new Error(`no status region says '${text}'`);
+  return toast;
 }

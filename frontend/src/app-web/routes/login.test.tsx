@@ -7,7 +7,7 @@ import { apiPaths } from '@/config/paths';
 import { apiError, mockSession } from '@/testing/mocks/accounts';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, toastSaying } from '@/testing/test-utils';
 
 async function fillLogin(user: ReturnType<typeof renderApp>['user'], email = 'hanako@example.com', password = 'correct horse') {
   await user.type(await screen.findByLabelText(/^メールアドレス/, { selector: 'input' }), email);
@@ -43,8 +43,7 @@ describe('login', () => {
     expect(await screen.findByRole('button', { name: 'ログイン中...' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
     expect(sent).toEqual({ email: 'hanako@example.com', password: 'correct horse' });
-    const toast = screen.getByRole('status');
-    expect(toast).toHaveTextContent('ログイン成功');
+    const toast = toastSaying('ログイン成功');
     expect(toast).toHaveTextContent('あなたの輝く未来へ出発だ');
   });
 

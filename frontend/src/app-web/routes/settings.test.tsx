@@ -10,7 +10,7 @@ import type { EmailPreferences } from '@/features/settings/api/email-preferences
 import { apiError, mockSession } from '@/testing/mocks/accounts';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, toastSaying } from '@/testing/test-utils';
 
 const DEFAULT_PREFERENCES: EmailPreferences = {
   friendRequestReceived: true,
@@ -380,7 +380,7 @@ describe('settings: logout and deletion', () => {
 
     expect(await screen.findByRole('heading', { name: '生年月日を入力' })).toBeInTheDocument();
     expect(loggedOut).toBe(true);
-    expect(screen.getByRole('status')).toHaveTextContent('ログアウトしました');
+    expect(toastSaying('ログアウトしました')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
   });
 
