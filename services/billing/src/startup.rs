@@ -32,22 +32,8 @@ pub async fn build(config: Config) -> anyhow::Result<Application> {
     let consumer = Consumer::new(redis, &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
     Application::builder(config.server)
         .add_service(BillingServer::new(BillingService::new(pool)))
-        .readiness(move || {
-            let (db, redis) = (ready_db.clone(), ready_redis.clone());
-            async move {
-                meguri_db::ping(&db).await.context("PostgreSQL")?;
-                meguri_events::ping(&redis).await
-            }
-        })
-        .task("identity-events", move |stop| {
-            consumer.run(
-                move |envelope| {
-                    let pool = consumer_pool.clone();
-                    async move { crate::events::handle(&pool, envelope).await }
-                },
-                stop,
-            )
-        })
+        .readiness(meguri_events::readiness(ready_db, ready_redis))
+        .task("identity-events", consumer.task(consumer_pool, crate::events::handle))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(metrics_pool, crate::config::SCHEMA, stop))
         .build()
         .await

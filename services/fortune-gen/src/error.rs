@@ -36,18 +36,6 @@ pub enum Error {
     Unexpected(#[from] anyhow::Error),
 }
 
-impl From<diesel::result::Error> for Error {
-    fn from(error: diesel::result::Error) -> Self {
-        Self::Unexpected(anyhow::Error::new(error))
-    }
-}
-
-impl From<meguri_db::DbError> for Error {
-    fn from(error: meguri_db::DbError) -> Self {
-        Self::Unexpected(error.into())
-    }
-}
-
 /// Every stable code fortune-gen can send (checked below against [`Error`], and by the gateway
 /// against its Japanese table).
 pub const CODES: &[&str] = meguri_status::codes::FORTUNE_GEN;
@@ -70,7 +58,12 @@ impl ServiceError for Error {
     }
 }
 
-meguri_status::service_error!(Error, log: "fortune_gen", outage: meguri_db::is_unavailable);
+meguri_status::service_error!(
+    Error,
+    log: "fortune_gen",
+    outage: meguri_db::is_unavailable,
+    unexpected_from: [diesel::result::Error, meguri_db::DbError],
+);
 
 #[cfg(test)]
 mod tests {

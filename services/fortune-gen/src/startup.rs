@@ -50,22 +50,11 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());
     Application::builder(config.server)
         .add_service(FortuneServer::new(FortuneService { fortune }))
-        .readiness(move || {
-            let (db, redis) = (ready_db.clone(), ready_redis.clone());
-            async move {
-                meguri_db::ping(&db).await.context("PostgreSQL")?;
-                meguri_events::ping(&redis).await
-            }
-        })
-        .task("identity-events", move |stop| {
-            consumer.run(
-                move |envelope| {
-                    let fortune = events.clone();
-                    async move { fortune.handle_identity_event(envelope).await }
-                },
-                stop,
-            )
-        })
+        .readiness(meguri_events::readiness(ready_db, ready_redis))
+        .task(
+            "identity-events",
+            consumer.task(events, |fortune, envelope| async move { fortune.handle_identity_event(envelope).await }),
+        )
         .task("chart-builder", move |stop| builder.run_chart_builder(stop))
         .task("report-generator", move |stop| reports.run_report_generator(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))

@@ -92,12 +92,6 @@ impl From<diesel::result::Error> for Error {
     }
 }
 
-impl From<meguri_db::DbError> for Error {
-    fn from(error: meguri_db::DbError) -> Self {
-        Self::Unexpected(error.into())
-    }
-}
-
 /// Every stable code identity can send (checked below against [`Error`], and by the gateway
 /// against its Japanese table).
 pub const CODES: &[&str] = meguri_status::codes::IDENTITY;
@@ -134,7 +128,12 @@ impl ServiceError for Error {
     }
 }
 
-meguri_status::service_error!(Error, log: "identity", outage: meguri_db::is_unavailable);
+meguri_status::service_error!(
+    Error,
+    log: "identity",
+    outage: meguri_db::is_unavailable,
+    unexpected_from: [meguri_db::DbError],
+);
 
 #[cfg(test)]
 mod tests {

@@ -36,16 +36,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> any
     accounts.backfill_username_keys().await.context("backfill username keys")?;
     Application::builder(config.server)
         .add_service(IdentityServer::new(IdentityService { accounts }))
-        .readiness({
-            let db = db.clone();
-            move || {
-                let (db, redis) = (db.clone(), redis.clone());
-                async move {
-                    meguri_db::ping(&db).await.context("database")?;
-                    meguri_events::ping(&redis).await
-                }
-            }
-        })
+        .readiness(meguri_events::readiness(db.clone(), redis))
         .task("outbox-relay", move |stop| relay.run(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))
         .build()

@@ -72,16 +72,16 @@ impl MailHandler {
 /// # Errors
 /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload that
 /// breaks the contract.
-pub async fn handle_identity(pool: &meguri_db::Pool, envelope: Envelope) -> Result<(), HandlerError> {
+pub async fn handle_identity(pool: meguri_db::Pool, envelope: Envelope) -> Result<(), HandlerError> {
     if let Some(event) = envelope.decode::<UserSignedUp>() {
         let user_id = meguri_events::user_id(&event?.user_id)?;
-        if preferences::create_for_event(pool, GROUP, envelope.id, user_id).await.map_err(retry_or_reject)? {
+        if preferences::create_for_event(&pool, GROUP, envelope.id, user_id).await.map_err(retry_or_reject)? {
             tracing::info!(name: "notify.preferences.created", %user_id, "notify.preferences.created");
         }
     } else if let Some(event) = envelope.decode::<AccountDeleted>() {
         let user_id = meguri_events::user_id(&event?.user_id)?;
         if let Some(scrubbed) =
-            notifications::forget_user(pool, GROUP, envelope.id, user_id).await.map_err(retry_or_reject)?
+            notifications::forget_user(&pool, GROUP, envelope.id, user_id).await.map_err(retry_or_reject)?
         {
             tracing::info!(name: "notify.user.forgotten", %user_id, scrubbed, "notify.user.forgotten");
         }

@@ -59,31 +59,12 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
 
     Application::builder(config.server)
         .add_service(NotifyServer::new(NotifyService::new(pool)))
-        .readiness(move || {
-            let (db, redis) = (ready_db.clone(), ready_redis.clone());
-            async move {
-                meguri_db::ping(&db).await.context("PostgreSQL")?;
-                meguri_events::ping(&redis).await
-            }
-        })
-        .task("mail-events", move |stop| {
-            mail_consumer.run(
-                move |envelope| {
-                    let handler = mail_handler.clone();
-                    async move { handler.handle(envelope).await }
-                },
-                stop,
-            )
-        })
-        .task("identity-events", move |stop| {
-            identity_consumer.run(
-                move |envelope| {
-                    let pool = identity_pool.clone();
-                    async move { crate::events::handle_identity(&pool, envelope).await }
-                },
-                stop,
-            )
-        })
+        .readiness(meguri_events::readiness(ready_db, ready_redis))
+        .task(
+            "mail-events",
+            mail_consumer.task(mail_handler, |handler, envelope| async move { handler.handle(envelope).await }),
+        )
+        .task("identity-events", identity_consumer.task(identity_pool, crate::events::handle_identity))
         .task("mail-sender", move |stop| sender.run(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(metrics_pool, crate::config::SCHEMA, stop))
         .build()

@@ -1,7 +1,6 @@
 //! Starts the real billing service on free ports, against a fresh schema and a fresh Redis
 //! prefix, and gives typed clients.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -118,22 +117,9 @@ impl TestApp {
 
     /// Waits until consumer group `group` has read `stream` up to `entry` and acknowledged all of it.
     pub async fn wait_until_handled(&self, stream: &str, group: &str, entry: &str) {
-        let key = format!("{}stream:{stream}", self.env.prefix);
-        let mut redis = self.redis().await;
+        let (mut redis, events) = (self.redis().await, EventsConfig::new(&self.env.prefix));
         let deadline = tokio::time::Instant::now() + DEADLINE;
-        loop {
-            let groups: Vec<HashMap<String, redis::Value>> =
-                redis::cmd("XINFO").arg("GROUPS").arg(&key).query_async(&mut redis).await.unwrap_or_default();
-            let done = groups.iter().any(|g| {
-                let text = |k: &str| g.get(k).and_then(|v| redis::from_redis_value::<String>(v.clone()).ok());
-                let pending = g.get("pending").and_then(|v| redis::from_redis_value::<i64>(v.clone()).ok());
-                text("name").as_deref() == Some(group)
-                    && text("last-delivered-id").as_deref() == Some(entry)
-                    && pending == Some(0)
-            });
-            if done {
-                return;
-            }
+        while !meguri_events::testkit::handled(&mut redis, &events, stream, group, entry).await.expect("XINFO") {
             assert!(tokio::time::Instant::now() < deadline, "group {group} did not handle {entry} in time");
             tokio::time::sleep(Duration::from_millis(25)).await;
         }

@@ -1,7 +1,6 @@
 //! Starts bazi-engine, identity and fortune-gen (each from its own test kit), and gives typed
 //! clients and waits.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -281,22 +280,12 @@ impl TestApp {
     /// Waits until fortune-gen's consumer group has read the identity stream up to `entry` and
     /// acknowledged all of it.
     pub async fn wait_handled(&self, entry: &str) {
-        let key = format!("{}stream:identity", self.prefix);
         let mut redis = self.redis().await;
         let deadline = tokio::time::Instant::now() + DEADLINE;
-        loop {
-            let groups: Vec<HashMap<String, redis::Value>> =
-                redis::cmd("XINFO").arg("GROUPS").arg(&key).query_async(&mut redis).await.unwrap_or_default();
-            let done = groups.iter().any(|g| {
-                let text = |k: &str| g.get(k).and_then(|v| redis::from_redis_value::<String>(v.clone()).ok());
-                let pending = g.get("pending").and_then(|v| redis::from_redis_value::<i64>(v.clone()).ok());
-                text("name").as_deref() == Some("fortune-gen")
-                    && text("last-delivered-id").as_deref() == Some(entry)
-                    && pending == Some(0)
-            });
-            if done {
-                return;
-            }
+        while !meguri_events::testkit::handled(&mut redis, &self.events(), "identity", "fortune-gen", entry)
+            .await
+            .expect("XINFO")
+        {
             assert!(tokio::time::Instant::now() < deadline, "fortune-gen did not handle {entry} in time");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }

@@ -69,14 +69,7 @@ impl Accounts {
     }
 
     pub async fn mails(&self) -> Vec<MailRequested> {
-        let client = redis::Client::open(redis_url()).expect("redis url");
-        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
-        meguri_events::testkit::read::<MailRequested>(&mut conn, &EventsConfig::new(&self.prefix))
-            .await
-            .expect("the mail stream")
-            .into_iter()
-            .map(|(_, mail)| mail)
-            .collect()
+        meguri_events::testkit::read_all(&redis_url(), &EventsConfig::new(&self.prefix)).await.expect("the mail stream")
     }
 
     pub async fn wait_mail<T>(&self, to: &str, pick: impl Fn(&MailKind) -> Option<T>) -> T {

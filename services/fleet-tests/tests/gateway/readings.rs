@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use chrono::Utc;
 use fortune_gen::testkit::{TestFortune, TestOptions};
 use identity::testkit::TestIdentity;
 use meguri_auth::{Role, Subject, TokenMinter};
@@ -41,7 +42,12 @@ async fn spawn() -> Readings {
     let engine_addr = engine.url();
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
-    let fortune = fortune_gen::testkit::spawn(TestOptions::new(SECRET, &prefix, &engine_addr, &identity_addr)).await;
+    // Today 00:00 UTC, 09:00 in Japan: the tests that move the clock by hours stay within one
+    // Japanese day whatever time it really is (from 21:00 JST, three hours on was tomorrow).
+    let start_at = Utc::now().date_naive().and_hms_opt(0, 0, 0).expect("midnight").and_utc();
+    let options =
+        TestOptions { start_at: Some(start_at), ..TestOptions::new(SECRET, &prefix, &engine_addr, &identity_addr) };
+    let fortune = fortune_gen::testkit::spawn(options).await;
     let fortune_addr = fortune.addr();
     let p = prefix.clone();
     let gateway = spawn_app_with(move |c| {

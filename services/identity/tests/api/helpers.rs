@@ -110,14 +110,7 @@ impl TestApp {
 
     /// Every mail requested so far (read from the `mail` stream the outbox relay feeds).
     pub async fn mails(&self) -> Vec<MailRequested> {
-        let client = redis::Client::open(redis_url()).expect("redis url");
-        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
-        meguri_events::testkit::read::<MailRequested>(&mut conn, &EventsConfig::new(&self.prefix))
-            .await
-            .expect("the mail stream")
-            .into_iter()
-            .map(|(_, mail)| mail)
-            .collect()
+        meguri_events::testkit::read_all(&redis_url(), &EventsConfig::new(&self.prefix)).await.expect("the mail stream")
     }
 
     /// Waits (up to 10 s) until `count` mails to `to` were requested; returns them oldest first.

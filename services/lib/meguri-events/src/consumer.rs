@@ -117,6 +117,22 @@ impl Consumer {
         self
     }
 
+    /// The consumer as a service task (`Application::builder(..).task("identity-events", ..)`):
+    /// [`Consumer::run`] with `handle(state.clone(), envelope)` for each entry, where `state` is
+    /// what the handler needs (a pool, a use-case struct).
+    pub fn task<S, H, F>(
+        self,
+        state: S,
+        handle: H,
+    ) -> impl FnOnce(watch::Receiver<bool>) -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>>
+    where
+        S: Clone + Send + Sync + 'static,
+        H: Fn(S, Envelope) -> F + Send + Sync + 'static,
+        F: Future<Output = Result<(), HandlerError>> + Send + 'static,
+    {
+        move |stop| Box::pin(self.run(move |envelope| handle(state.clone(), envelope), stop))
+    }
+
     /// Handles entries until `stop` turns true. Redis failures are logged and retried with backoff.
     pub async fn run<H, F>(self, handler: H, mut stop: watch::Receiver<bool>)
     where

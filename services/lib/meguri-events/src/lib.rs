@@ -104,6 +104,24 @@ pub async fn ping(pool: &deadpool_redis::Pool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The readiness check of a service that keeps its data in PostgreSQL and its events in Redis
+/// (every service with an outbox or a consumer): ready when both answer. For
+/// `Application::builder(..).readiness(..)`.
+pub fn readiness(
+    db: meguri_db::Pool,
+    redis: deadpool_redis::Pool,
+) -> impl Fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = anyhow::Result<()>> + Send>> + Send + Sync + 'static
+{
+    move || {
+        let (db, redis) = (db.clone(), redis.clone());
+        Box::pin(async move {
+            use anyhow::Context as _;
+            meguri_db::ping(&db).await.context("PostgreSQL")?;
+            ping(&redis).await
+        })
+    }
+}
+
 /// Where the streams live.
 #[derive(Clone, Debug, Default)]
 pub struct EventsConfig {

@@ -55,3 +55,41 @@ pub async fn read<E: Event>(conn: &mut impl ConnectionLike, config: &EventsConfi
     }
     Ok(events)
 }
+
+/// Whether consumer group `group` has read `stream` (under `config`'s prefix) up to `entry` and
+/// acknowledged all of it. Tests poll it after publishing, instead of sleeping.
+///
+/// # Errors
+/// Redis failed (a stream or group that does not exist yet is `false`, not an error).
+pub async fn handled(
+    conn: &mut impl ConnectionLike,
+    config: &EventsConfig,
+    stream: &str,
+    group: &str,
+    entry: &str,
+) -> redis::RedisResult<bool> {
+    use std::collections::HashMap;
+    let groups: Vec<HashMap<String, redis::Value>> =
+        match redis::cmd("XINFO").arg("GROUPS").arg(config.key(stream)).query_async(conn).await {
+            Ok(groups) => groups,
+            Err(e) if matches!(e.kind(), redis::ErrorKind::Server(_)) => return Ok(false),
+            Err(e) => return Err(e),
+        };
+    Ok(groups.iter().any(|g| {
+        let text = |k: &str| g.get(k).and_then(|v| redis::from_redis_value::<String>(v.clone()).ok());
+        let pending = g.get("pending").and_then(|v| redis::from_redis_value::<i64>(v.clone()).ok());
+        text("name").as_deref() == Some(group)
+            && text("last-delivered-id").as_deref() == Some(entry)
+            && pending == Some(0)
+    }))
+}
+
+/// Every `E` in its stream at `redis_url` under `config`'s prefix, oldest first, without the ids
+/// (opens its own connection).
+///
+/// # Errors
+/// As [`read`], or no connection.
+pub async fn read_all<E: Event>(redis_url: &str, config: &EventsConfig) -> anyhow::Result<Vec<E>> {
+    let mut conn = redis::Client::open(redis_url)?.get_multiplexed_async_connection().await?;
+    Ok(read::<E>(&mut conn, config).await?.into_iter().map(|(_, event)| event).collect())
+}

@@ -104,11 +104,29 @@ pub fn status_of(failure: Failure<'_>, outage: fn(&(dyn std::error::Error + 'sta
 /// with its cause chain. Event names must be literals (tracing keeps them in a static), hence a
 /// macro; `log` is the service's event prefix (`fortune_gen`).
 ///
+/// With `unexpected_from: [..]`, it also writes `From<T> for Error` into the catch-all variant
+/// `Error::Unexpected(anyhow::Error)` for each listed error type (the database's errors, mostly),
+/// so no service writes those impls by hand.
+///
 /// ```ignore
 /// meguri_status::service_error!(Error, log: "identity", outage: meguri_db::is_unavailable);
+/// meguri_status::service_error!(
+///     Error, log: "fortune_gen", outage: meguri_db::is_unavailable,
+///     unexpected_from: [diesel::result::Error, meguri_db::DbError],
+/// );
 /// ```
 #[macro_export]
 macro_rules! service_error {
+    ($error:ident, log: $log:literal, outage: $outage:path, unexpected_from: [$($from:ty),+ $(,)?] $(,)?) => {
+        $(
+            impl ::core::convert::From<$from> for $error {
+                fn from(error: $from) -> Self {
+                    Self::Unexpected(::core::convert::From::from(error))
+                }
+            }
+        )+
+        $crate::service_error!($error, log: $log, outage: $outage);
+    };
     ($error:ty, log: $log:literal, outage: $outage:path $(,)?) => {
         impl ::core::convert::From<$error> for $crate::__private::tonic::Status {
             fn from(error: $error) -> Self {
@@ -312,6 +330,12 @@ mod tests {
     mod anyhow_like {
         #[derive(Debug)]
         pub struct Error(pub Box<dyn std::error::Error + Send + Sync>);
+
+        impl<E: std::error::Error + Send + Sync + 'static> From<E> for Error {
+            fn from(error: E) -> Self {
+                Self(Box::new(error))
+            }
+        }
     }
 
     #[derive(Debug, PartialEq)]
@@ -337,7 +361,13 @@ mod tests {
         }
     }
 
-    crate::service_error!(Sample, log: "sample", outage: is_outage);
+    crate::service_error!(Sample, log: "sample", outage: is_outage, unexpected_from: [Outage]);
+
+    #[test]
+    fn a_listed_error_type_converts_into_the_catch_all() {
+        let outage = Status::from(Sample::from(Outage));
+        assert_eq!((outage.code(), code_of(&outage)), (Code::Unavailable, Some(SERVICE_UNAVAILABLE)));
+    }
 
     #[test]
     fn the_one_mapping_sends_known_cases_as_listed_and_says_nothing_of_a_cause() {

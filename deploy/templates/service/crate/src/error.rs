@@ -20,18 +20,6 @@ pub enum Error {
     Unexpected(#[from] anyhow::Error),
 }
 
-impl From<diesel::result::Error> for Error {
-    fn from(error: diesel::result::Error) -> Self {
-        Self::Unexpected(anyhow::Error::new(error))
-    }
-}
-
-impl From<meguri_db::DbError> for Error {
-    fn from(error: meguri_db::DbError) -> Self {
-        Self::Unexpected(error.into())
-    }
-}
-
 impl ServiceError for Error {
     fn failure(&self) -> Failure<'_> {
         match self {
@@ -41,7 +29,12 @@ impl ServiceError for Error {
     }
 }
 
-meguri_status::service_error!(Error, log: "{{snake}}", outage: meguri_db::is_unavailable);
+meguri_status::service_error!(
+    Error,
+    log: "{{snake}}",
+    outage: meguri_db::is_unavailable,
+    unexpected_from: [diesel::result::Error, meguri_db::DbError],
+);
 
 #[cfg(test)]
 mod tests {
