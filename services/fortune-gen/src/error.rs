@@ -120,11 +120,7 @@ mod tests {
 
     #[test]
     fn every_code_fortune_gen_sends_is_in_its_list() {
-        for error in one_of_each() {
-            let status = Status::from(error);
-            let code = meguri_status::code_of(&status).expect("every status carries a code");
-            assert!(CODES.contains(&code), "{code} is missing from meguri_status::codes::FORTUNE_GEN");
-        }
+        meguri_status::assert_listed(one_of_each(), CODES);
     }
 
     #[test]
