@@ -220,7 +220,7 @@ start_fleet() {
     GRPC_PORT_OF[$name]="$(free_port)"; ADMIN_PORT_OF[$name]="$(free_port)"
     DB_ROLE="$role" start_db_service "$name" "${GRPC_PORT_OF[$name]}" "${ADMIN_PORT_OF[$name]}"
   done < <(fleet_entries)
-  start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" \
+  start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
     MAIL_DIR="${MAIL_DIR:-$DEV/mail}" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${NOTIFY_RETRY_BASE_MS:+NOTIFY_RETRY_BASE_MS="$NOTIFY_RETRY_BASE_MS"}
   wait_ready bazi-engine "$engine_admin"
   wait_ready identity "$id_admin"

@@ -22,6 +22,7 @@ pub const SCHEMA: &str = "notify";
 const DEFAULT_MAIL_FROM: &str = "Meguri <no-reply@meguri.localhost>";
 const DEFAULT_MAIL_DIR: &str = ".dev/mail";
 const DEFAULT_APP_BASE_URL: &str = "http://localhost:8080";
+const DEFAULT_IDENTITY_ADDR: &str = "http://127.0.0.1:50053";
 
 /// Everything notify needs; tests build it in code.
 #[derive(Clone, Debug)]
@@ -35,6 +36,23 @@ pub struct Config {
     /// `REDIS_KEY_PREFIX` (default empty, as in the gateway and identity): put before every stream key.
     pub events: EventsConfig,
     pub mail: MailConfig,
+    /// identity, which gives the address of a mail request that names only a user.
+    pub identity: PeerConfig,
+}
+
+/// How notify reaches identity.
+#[derive(Clone, Debug)]
+pub struct PeerConfig {
+    /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`).
+    pub identity_addr: String,
+    /// `PEER_TIMEOUT_MS` (default 5000): the deadline of each call to identity.
+    pub timeout: Duration,
+}
+
+impl Default for PeerConfig {
+    fn default() -> Self {
+        Self { identity_addr: DEFAULT_IDENTITY_ADDR.to_owned(), timeout: Duration::from_secs(5) }
+    }
 }
 
 /// How mail is built and delivered.
@@ -58,6 +76,9 @@ pub struct MailConfig {
     /// How long a message being sent stays invisible to other senders; after a crash mid-send it
     /// is tried again after this long.
     pub lease: Duration,
+    /// How long a mail request that could not be taken in (identity or the database down) waits
+    /// before it is tried again (the `mail` consumer's `retry_after`).
+    pub request_retry: Duration,
 }
 
 impl MailConfig {
@@ -71,6 +92,7 @@ impl MailConfig {
             app_base_url: DEFAULT_APP_BASE_URL.to_owned(),
             retry: RetryPolicy::default(),
             lease: Duration::from_secs(120),
+            request_retry: Duration::from_secs(30),
         }
     }
 }
@@ -92,15 +114,20 @@ pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
 /// # Errors
 /// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (db, redis_url, events, mail), telemetry) =
+    let (server, (db, redis_url, events, mail, identity), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
             let db = env.db(SCHEMA);
             let redis_url = env.redis_url();
             let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
             let mail = mail_settings(env);
-            Some((db?, redis_url, EventsConfig::new(prefix), mail))
+            let defaults = PeerConfig::default();
+            let identity = PeerConfig {
+                identity_addr: env.addr("IDENTITY_ADDR", DEFAULT_IDENTITY_ADDR),
+                timeout: env.millis("PEER_TIMEOUT_MS", defaults.timeout),
+            };
+            Some((db?, redis_url, EventsConfig::new(prefix), mail, identity))
         })?;
-    Ok((Config { server, db, redis_url, events, mail }, telemetry))
+    Ok((Config { server, db, redis_url, events, mail, identity }, telemetry))
 }
 
 fn mail_settings(env: &mut Env<'_>) -> MailConfig {
@@ -191,6 +218,8 @@ mod tests {
         assert_eq!((config.server.grpc_port, config.server.admin_port), (50057, 9097));
         assert_eq!(config.mail.dir, PathBuf::from(".dev/mail"));
         assert_eq!(config.mail.app_base_url, "http://localhost:8080");
+        assert_eq!(config.identity.identity_addr, "http://127.0.0.1:50053");
+        assert_eq!(config.identity.timeout, Duration::from_secs(5));
         let problems =
             from_lookup(lookup(&with_required(&[("NOTIFY_RETRY_BASE_MS", "soon"), ("MAIL_FROM", "not an address")])))
                 .expect_err("invalid")
@@ -202,6 +231,21 @@ mod tests {
                 "NOTIFY_RETRY_BASE_MS (expected a positive number of milliseconds)",
             ]
         );
+    }
+
+    #[test]
+    fn identity_is_reached_at_its_address_with_its_deadline() {
+        let (config, _) = from_lookup(lookup(&with_required(&[
+            ("IDENTITY_ADDR", "http://identity:50053"),
+            ("PEER_TIMEOUT_MS", "1500"),
+        ])))
+        .expect("valid");
+        assert_eq!(config.identity.identity_addr, "http://identity:50053");
+        assert_eq!(config.identity.timeout, Duration::from_millis(1500));
+        let problems = from_lookup(lookup(&with_required(&[("IDENTITY_ADDR", "identity"), ("PEER_TIMEOUT_MS", "0")])))
+            .expect_err("invalid")
+            .0;
+        assert_eq!(problems.len(), 2, "{problems:?}");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use tokio::sync::Notify;
 use crate::db::{notifications, preferences};
 use crate::domain::MailRequest;
 use crate::error::Error;
+use crate::usecases::mail::{Intake, Outcome};
 
 /// The consumer group on both streams, and the consumer name in `processed_events`.
 pub const GROUP: &str = "notify";
@@ -25,41 +26,41 @@ fn retry_or_reject(error: Error) -> HandlerError {
 /// What the `mail` handler needs.
 #[derive(Clone)]
 pub struct MailHandler {
-    pub pool: meguri_db::Pool,
-    /// `APP_BASE_URL`.
-    pub app_base_url: Arc<str>,
+    pub intake: Intake,
     /// Wakes the sender as soon as a message is queued.
     pub wake: Arc<Notify>,
 }
 
 impl MailHandler {
-    /// Renders a `MailRequested` and queues it (once per event), then wakes the sender. Other
-    /// event types are acknowledged untouched.
+    /// Takes in a `MailRequested` (see [`Intake::take`]), then wakes the sender. Other event
+    /// types are acknowledged untouched.
     ///
     /// # Errors
-    /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload
-    /// that breaks the contract.
+    /// [`HandlerError::Retry`] when the database or identity fails (the entry stays pending and
+    /// is claimed again); [`HandlerError::Reject`] for a payload that breaks the contract.
     pub async fn handle(&self, envelope: Envelope) -> Result<(), HandlerError> {
         let Some(request) = envelope.decode::<MailRequested>() else {
             return Ok(());
         };
         let request = MailRequest::try_from(request?).map_err(HandlerError::Reject)?;
-        let rendered = crate::templates::render(&request, &self.app_base_url);
-        let queued = notifications::enqueue(&self.pool, GROUP, envelope.id, request.user_id, &request.to, &rendered)
-            .await
-            .map_err(retry_or_reject)?;
-        match queued {
-            Some(id) => {
+        match self.intake.take(envelope.id, request).await.map_err(retry_or_reject)? {
+            Outcome::Queued(id, mail_type) => {
                 tracing::info!(
                     name: "notify.mail.queued",
                     notification_id = %id,
                     event_id = %envelope.id,
-                    mail_type = rendered.mail_type.as_str(), "notify.mail.queued",
+                    mail_type = mail_type.as_str(), "notify.mail.queued",
                 );
                 self.wake.notify_one();
             }
-            None => {
+            Outcome::Duplicate => {
                 tracing::debug!(name: "notify.event.duplicate", event_id = %envelope.id, "notify.event.duplicate: mail request handled before");
+            }
+            Outcome::Unwanted(preference) => {
+                tracing::info!(name: "notify.mail.unwanted", event_id = %envelope.id, ?preference, "notify.mail.unwanted: the recipient switched this mail off");
+            }
+            Outcome::RecipientGone => {
+                tracing::info!(name: "notify.mail.recipient_gone", event_id = %envelope.id, "notify.mail.recipient_gone: identity has no such member; dropped");
             }
         }
         Ok(())

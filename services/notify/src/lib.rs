@@ -1,6 +1,7 @@
 //! notify: e-mail. Mail requests arrive as events, are rendered from Japanese templates into the
 //! `email_notifications` outbox and delivered by a sender task over SMTP (or to `.eml` files in
-//! development); the RPCs serve each user's e-mail preferences.
+//! development); the RPCs serve each user's e-mail preferences. A request that names only a user
+//! (social's mail) gets its address from identity (`peers.rs`).
 
 pub mod config;
 pub mod db;
@@ -10,6 +11,7 @@ pub mod events;
 pub mod grpc;
 pub mod mailer;
 pub mod metrics;
+pub mod peers;
 pub mod sender;
 pub mod startup;
 pub mod templates;

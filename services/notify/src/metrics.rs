@@ -2,10 +2,13 @@
 //!
 //! | name | type | labels |
 //! |---|---|---|
-//! | `meguri_notify_mail_sent_total` | counter | `type` (`verification_code`, `password_reset`, `email_change`, `welcome`, `security_notice`) |
+//! | `meguri_notify_mail_sent_total` | counter | `type` (`verification_code`, `password_reset`, `email_change`, `welcome`, `security_notice`, `friend_request_received`, `friend_request_accepted`) |
 //! | `meguri_notify_mail_failed_total` | counter (messages given up on) | `type` |
 //! | `meguri_notify_mail_attempt_failures_total` | counter (failed attempts, retried or not) | `type` |
 //! | `meguri_notify_mail_pending` | gauge (rows waiting to be sent) | — |
+//! | `meguri_notify_grpc_client_requests_total` | counter | `rpc` (`GetContact`), `code` (after retries) |
+//! | `meguri_notify_grpc_client_duration_seconds` | histogram | `rpc` (retries included) |
+//! | `meguri_notify_grpc_client_retries_total` | counter | `rpc` |
 
 use crate::domain::MailType;
 
@@ -13,6 +16,12 @@ pub const MAIL_SENT_TOTAL: &str = "meguri_notify_mail_sent_total";
 pub const MAIL_FAILED_TOTAL: &str = "meguri_notify_mail_failed_total";
 pub const MAIL_ATTEMPT_FAILURES_TOTAL: &str = "meguri_notify_mail_attempt_failures_total";
 pub const MAIL_PENDING: &str = "meguri_notify_mail_pending";
+/// The calls to identity, recorded by the shared client policy.
+pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::ClientMetrics {
+    requests_total: "meguri_notify_grpc_client_requests_total",
+    duration_seconds: "meguri_notify_grpc_client_duration_seconds",
+    retries_total: "meguri_notify_grpc_client_retries_total",
+};
 
 /// Registers descriptions (the `# HELP` lines). Idempotent.
 pub fn describe() {
@@ -23,6 +32,7 @@ pub fn describe() {
         "Failed delivery attempts (each retried or given up), by type"
     );
     metrics::describe_gauge!(MAIL_PENDING, "E-mails waiting to be sent (pending rows)");
+    GRPC_CLIENT.describe();
 }
 
 pub fn sent(t: MailType) {

@@ -13,7 +13,9 @@ use crate::config::Config;
 use crate::events::{GROUP, MailHandler};
 use crate::grpc::NotifyService;
 use crate::mailer::Mailer;
+use crate::peers::Identity;
 use crate::sender::Sender;
+use crate::usecases::mail::Intake;
 
 /// The `notify` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
@@ -31,11 +33,12 @@ pub async fn build_with_configured_mailer(config: Config) -> anyhow::Result<Appl
 
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
 /// two event consumers and the sender, which delivers through `mailer` (see
-/// [`crate::mailer::from_config`]). Health turns SERVING once PostgreSQL and Redis answer.
+/// [`crate::mailer::from_config`]). Health turns SERVING once PostgreSQL and Redis answer; identity
+/// is not part of readiness (only social mail needs it, and that mail waits for it).
 ///
 /// # Errors
-/// Migrations that fail, a database that does not answer, an invalid Redis URL, ports that cannot
-/// be bound.
+/// Migrations that fail, a database that does not answer, an invalid Redis URL or identity
+/// address, ports that cannot be bound.
 pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Application> {
     crate::metrics::describe();
     meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the notify migrations")?;
@@ -43,12 +46,17 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
     let redis = meguri_events::redis_pool(&config.redis_url, 8)?;
     let wake = Arc::new(Notify::new());
 
-    // Mail requests carry one-time secrets: deleted from the stream once handled.
-    let mail_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[MAIL_STREAM])
-        .with_options(ConsumerOptions { delete_after_ack: true, ..ConsumerOptions::default() });
+    // Mail requests carry one-time secrets: deleted from the stream once handled. One that could
+    // not be taken in (identity down) stays pending and is tried again after `request_retry`.
+    let mail_consumer =
+        Consumer::new(redis.clone(), &config.events, GROUP, &[MAIL_STREAM]).with_options(ConsumerOptions {
+            delete_after_ack: true,
+            retry_after: config.mail.request_retry,
+            ..ConsumerOptions::default()
+        });
+    let identity = Identity::new(&config.identity.identity_addr, &config.server.jwt_secret, config.identity.timeout)?;
     let mail_handler = MailHandler {
-        pool: pool.clone(),
-        app_base_url: config.mail.app_base_url.as_str().into(),
+        intake: Intake { pool: pool.clone(), identity, app_base_url: config.mail.app_base_url.as_str().into() },
         wake: Arc::clone(&wake),
     };
     let identity_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[IDENTITY_STREAM]);

@@ -7,7 +7,7 @@
 
 use serde_json::json;
 
-use crate::domain::{MailKind, MailRequest, MailType, SecurityChange};
+use crate::domain::{MailKind, MailRequest, MailType, Person, SecurityChange};
 
 /// A rendered message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
     let mail_type = MailType::from(&request.mail);
     let (subject, blocks, metadata) = match &request.mail {
         MailKind::VerificationCode { code, expires_in_minutes } => (
-            "【巡り】メールアドレスの確認コード",
+            "【巡り】メールアドレスの確認コード".to_owned(),
             vec![
                 Block::Paragraph("巡りにご登録いただき、ありがとうございます。\n下記の確認コードを画面に入力して、メールアドレスの確認を完了してください。".to_owned()),
                 Block::Code(code.clone()),
@@ -51,7 +51,7 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
             json!({ "expiresInMinutes": expires_in_minutes }),
         ),
         MailKind::PasswordReset { token, expires_in_minutes } => (
-            "【巡り】パスワード再設定のご案内",
+            "【巡り】パスワード再設定のご案内".to_owned(),
             vec![
                 Block::Paragraph("パスワード再設定のお申し込みを受け付けました。\n下記のリンクを開いて、新しいパスワードを設定してください。".to_owned()),
                 Block::Link {
@@ -65,7 +65,7 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
             json!({ "expiresInMinutes": expires_in_minutes }),
         ),
         MailKind::EmailChange { token, expires_in_minutes } => (
-            "【巡り】メールアドレス変更の確認",
+            "【巡り】メールアドレス変更の確認".to_owned(),
             vec![
                 Block::Paragraph("巡りに登録するメールアドレスを、このアドレスに変更するお申し込みを受け付けました。\n下記のリンクを開くと変更が完了します。".to_owned()),
                 Block::Link { url: format!("{base}/auth/confirm-email?token={}", url_encode(token)), label: "メールアドレスを確認する" },
@@ -76,7 +76,7 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
             json!({ "expiresInMinutes": expires_in_minutes }),
         ),
         MailKind::Welcome => (
-            "【巡り】ようこそ、巡りへ",
+            "【巡り】ようこそ、巡りへ".to_owned(),
             vec![
                 Block::Paragraph("メールアドレスの確認が完了しました。巡りへようこそ。\n生まれた日時から読み解く四柱推命の命式や、毎日の運勢をお楽しみください。".to_owned()),
                 Block::Link { url: format!("{base}/"), label: "巡りを開く" },
@@ -84,19 +84,62 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
             json!({}),
         ),
         MailKind::SecurityNotice { what } => security_notice(*what, base),
+        MailKind::FriendRequestReceived { from } => friend_request_received(from, base),
+        MailKind::FriendRequestAccepted { by } => friend_request_accepted(by, base),
     };
     let greeting = greeting(request.name.as_deref());
     Rendered {
         mail_type,
-        subject: subject.to_owned(),
         text: text_body(&greeting, &blocks, base),
-        html: html_body(subject, &greeting, &blocks),
+        html: html_body(&subject, &greeting, &blocks),
+        subject,
         metadata,
     }
 }
 
+/// How a social mail names another member: `花子（@hanako）` with a first name, else `@hanako`.
+/// Public fields only; line breaks a name might smuggle in become spaces.
+fn person(p: &Person) -> String {
+    let clean = |s: &str| s.replace(['\r', '\n'], " ").trim().to_owned();
+    let username = clean(&p.username);
+    match p.first_name.as_deref().map(clean).filter(|n| !n.is_empty()) {
+        Some(first) => format!("{first}（@{username}）"),
+        None => format!("@{username}"),
+    }
+}
+
+/// Someone asked the recipient to be friends: who, and where to answer (/friends).
+fn friend_request_received(from: &Person, base: &str) -> (String, Vec<Block>, serde_json::Value) {
+    let who = person(from);
+    (
+        format!("【巡り】{who}さんからフレンド申請が届きました"),
+        vec![
+            Block::Paragraph(format!("{who}さんから、巡りでフレンド申請が届きました。")),
+            Block::Paragraph("フレンドになると、おたがいの相性や、毎日のフレンドの運勢の流れを見られるようになります。\n申請を承認するか見送るかは、フレンドページで選べます。".to_owned()),
+            Block::Link { url: format!("{base}/friends"), label: "フレンド申請を確認する" },
+            Block::Paragraph("このお知らせが不要な場合は、設定の「メール通知設定」でオフにできます。".to_owned()),
+        ],
+        json!({}),
+    )
+}
+
+/// The recipient's request was accepted: by whom, and where the pair's compatibility is (/friends).
+fn friend_request_accepted(by: &Person, base: &str) -> (String, Vec<Block>, serde_json::Value) {
+    let who = person(by);
+    (
+        format!("【巡り】{who}さんとフレンドになりました"),
+        vec![
+            Block::Paragraph(format!("{who}さんが、あなたのフレンド申請を承認しました。")),
+            Block::Paragraph("ふたりの相性の分析ができしだい、フレンドページでご覧いただけます。".to_owned()),
+            Block::Link { url: format!("{base}/friends"), label: "フレンドを見る" },
+            Block::Paragraph("このお知らせが不要な場合は、設定の「メール通知設定」でオフにできます。".to_owned()),
+        ],
+        json!({}),
+    )
+}
+
 /// A notice to the account's address about something done to (or tried on) the account.
-fn security_notice(what: SecurityChange, base: &str) -> (&'static str, Vec<Block>, serde_json::Value) {
+fn security_notice(what: SecurityChange, base: &str) -> (String, Vec<Block>, serde_json::Value) {
     let (subject, what_changed, key) = match what {
         SecurityChange::EmailChanged => (
             "【巡り】メールアドレスが変更されました",
@@ -110,7 +153,7 @@ fn security_notice(what: SecurityChange, base: &str) -> (&'static str, Vec<Block
         SecurityChange::SignUpAttempted => return sign_up_attempted(base),
     };
     (
-        subject,
+        subject.to_owned(),
         vec![
             Block::Paragraph(what_changed.to_owned()),
             Block::Paragraph("お心当たりがない場合は、第三者による操作の可能性があります。\nすぐにパスワードを再設定し、サポートまでご連絡ください。".to_owned()),
@@ -121,9 +164,9 @@ fn security_notice(what: SecurityChange, base: &str) -> (&'static str, Vec<Block
 }
 
 /// To the owner of an address someone tried to sign up with: nothing happened, and where to go.
-fn sign_up_attempted(base: &str) -> (&'static str, Vec<Block>, serde_json::Value) {
+fn sign_up_attempted(base: &str) -> (String, Vec<Block>, serde_json::Value) {
     (
-        "【巡り】このメールアドレスで新規登録のお申し込みがありました",
+        "【巡り】このメールアドレスで新規登録のお申し込みがありました".to_owned(),
         vec![
             Block::Paragraph("このメールアドレスで巡りへの新規登録のお申し込みがありましたが、このアドレスはすでに登録されています。\n新しいアカウントは作成されていません。".to_owned()),
             Block::Paragraph("ご本人の場合は、今のアカウントでログインしてください。パスワードをお忘れの場合は、下記から再設定できます。".to_owned()),
@@ -300,6 +343,48 @@ mod tests {
         assert!(!r.text.contains("変更されました"), "{}", r.text);
         assert_eq!(r.metadata, json!({ "what": "sign_up_attempted" }));
         assert_eq!(r.mail_type, MailType::SecurityNotice);
+    }
+
+    fn hanako(first_name: Option<&str>) -> Person {
+        Person { username: "hanako".into(), first_name: first_name.map(Into::into) }
+    }
+
+    #[test]
+    fn a_received_friend_request_names_the_sender_and_links_to_friends() {
+        let r = render(&request(MailKind::FriendRequestReceived { from: hanako(Some("花子")) }, Some("taro")), BASE);
+
+        assert_eq!(r.mail_type, MailType::FriendRequestReceived);
+        assert_eq!(r.subject, "【巡り】花子（@hanako）さんからフレンド申請が届きました");
+        assert!(r.text.starts_with("taro さん\n\n"), "{}", r.text);
+        assert!(r.text.contains("花子（@hanako）さんから、巡りでフレンド申請が届きました。"), "{}", r.text);
+        assert!(r.text.contains("https://meguri.example/friends\n"), "{}", r.text);
+        assert!(r.html.contains("href=\"https://meguri.example/friends\""), "{}", r.html);
+        assert!(r.html.contains(">フレンド申請を確認する</a>"));
+        assert!(r.text.contains("「メール通知設定」"), "says how to turn it off");
+        assert_eq!(r.metadata, json!({}), "no names in metadata");
+    }
+
+    #[test]
+    fn an_accepted_request_names_who_accepted_by_username_without_a_first_name() {
+        let r = render(&request(MailKind::FriendRequestAccepted { by: hanako(None) }, None), BASE);
+
+        assert_eq!(r.mail_type, MailType::FriendRequestAccepted);
+        assert_eq!(r.subject, "【巡り】@hanakoさんとフレンドになりました");
+        assert!(r.text.contains("@hanakoさんが、あなたのフレンド申請を承認しました。"), "{}", r.text);
+        assert!(r.text.contains("https://meguri.example/friends\n"));
+        assert!(r.html.contains(">フレンドを見る</a>"));
+        let blank = render(&request(MailKind::FriendRequestAccepted { by: hanako(Some("  ")) }, None), BASE);
+        assert_eq!(blank.subject, r.subject, "a blank first name is no name");
+    }
+
+    #[test]
+    fn a_members_name_cannot_break_the_subject_or_the_markup() {
+        let sneaky = Person { username: "x\r\nBcc: y".into(), first_name: Some("<b>花</b>".into()) };
+        let r = render(&request(MailKind::FriendRequestReceived { from: sneaky }, None), BASE);
+
+        assert!(!r.subject.contains('\n') && !r.subject.contains('\r'), "{:?}", r.subject);
+        assert!(!r.html.contains("<b>花</b>"), "{}", r.html);
+        assert!(r.html.contains("&lt;b&gt;花&lt;/b&gt;"));
     }
 
     #[test]

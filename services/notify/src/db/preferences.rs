@@ -69,6 +69,25 @@ pub async fn get(pool: &meguri_db::Pool, user: UserId) -> Result<Preferences, Er
     Ok(row.into())
 }
 
+/// The user's stored preferences, `None` when there is no row (the defaults apply). Reads only: a
+/// mail for a forgotten user must not bring a row back.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+#[tracing::instrument(skip_all, fields(user_id = %user))]
+pub async fn find(pool: &meguri_db::Pool, user: UserId) -> Result<Option<Preferences>, Error> {
+    use diesel::OptionalExtension as _;
+    let mut conn = connection(pool).await?;
+    let row: Option<Row> = email_preferences::table
+        .find(user.as_uuid())
+        .select(Row::as_select())
+        .first(&mut conn)
+        .await
+        .optional()
+        .map_err(Error::db("load the preferences"))?;
+    Ok(row.map(Preferences::from))
+}
+
 /// Changes the given fields (the row is locked while the change is applied) and returns the result.
 ///
 /// # Errors

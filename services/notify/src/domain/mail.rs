@@ -8,7 +8,8 @@ use meguri_proto::notify::mail_requested::Kind;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailRequest {
     pub user_id: Option<UserId>,
-    /// The recipient address.
+    /// The recipient address; empty when the publisher does not know it (social): notify asks
+    /// identity for the address of `user_id` before rendering (see [`MailRequest::addressed`]).
     pub to: String,
     /// How to address the person (a username), if known.
     pub name: Option<String>,
@@ -28,6 +29,59 @@ pub enum MailKind {
     Welcome,
     /// Sent to the old address after an e-mail change, and after a password change or reset.
     SecurityNotice { what: SecurityChange },
+    /// Someone (`from`) asked the recipient to be friends. Optional: preference
+    /// `friendRequestReceived`.
+    FriendRequestReceived { from: Person },
+    /// The recipient's friend request was accepted by `by`. Optional: preference
+    /// `friendRequestAccepted`.
+    FriendRequestAccepted { by: Person },
+}
+
+/// Another member as a social mail names them (public fields only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub username: String,
+    pub first_name: Option<String>,
+}
+
+/// An optional mail's switch in the recipient's preferences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preference {
+    FriendRequestReceived,
+    FriendRequestAccepted,
+}
+
+impl MailKind {
+    /// The preference that switches this mail, `None` for the mail always sent (codes, links,
+    /// welcome, security notices).
+    #[must_use]
+    pub const fn preference(&self) -> Option<Preference> {
+        match self {
+            Self::FriendRequestReceived { .. } => Some(Preference::FriendRequestReceived),
+            Self::FriendRequestAccepted { .. } => Some(Preference::FriendRequestAccepted),
+            Self::VerificationCode { .. }
+            | Self::PasswordReset { .. }
+            | Self::EmailChange { .. }
+            | Self::Welcome
+            | Self::SecurityNotice { .. } => None,
+        }
+    }
+}
+
+impl MailRequest {
+    /// Whether the recipient's address must come from identity (the publisher left `to` empty).
+    #[must_use]
+    pub fn needs_address(&self) -> bool {
+        self.to.trim().is_empty()
+    }
+
+    /// The request sent to `email`; the username identity gave addresses the person unless the
+    /// publisher named them.
+    #[must_use]
+    pub fn addressed(self, email: String, username: String) -> Self {
+        let name = self.name.or_else(|| Some(username).filter(|u| !u.trim().is_empty()));
+        Self { to: email, name, ..self }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,8 +96,8 @@ impl TryFrom<pb::MailRequested> for MailRequest {
     type Error = anyhow::Error;
 
     /// # Errors
-    /// The request breaks the contract: no mail kind, an unknown security change, or a user id
-    /// that is not a UUID.
+    /// The request breaks the contract: no mail kind, an unknown security change, a user id that
+    /// is not a UUID, no address and no user to find one for, or a social mail without a user.
     fn try_from(request: pb::MailRequested) -> Result<Self, Self::Error> {
         let user_id = match request.user_id {
             Some(raw) => Some(raw.parse().map_err(|_| anyhow::anyhow!("the user id {raw:?} is not a UUID"))?),
@@ -68,7 +122,16 @@ impl TryFrom<pb::MailRequested> for MailRequest {
                     }
                 },
             },
+            Kind::FriendRequestReceived(m) => MailKind::FriendRequestReceived {
+                from: Person { username: m.from_username, first_name: m.from_first_name },
+            },
+            Kind::FriendRequestAccepted(m) => {
+                MailKind::FriendRequestAccepted { by: Person { username: m.by_username, first_name: m.by_first_name } }
+            }
         };
+        if user_id.is_none() && (request.to.trim().is_empty() || mail.preference().is_some()) {
+            anyhow::bail!("a mail request that names no user needs an address, and cannot be an optional mail");
+        }
         Ok(Self { user_id, to: request.to, name: request.name, mail })
     }
 }
@@ -81,11 +144,20 @@ pub enum MailType {
     EmailChange,
     Welcome,
     SecurityNotice,
+    FriendRequestReceived,
+    FriendRequestAccepted,
 }
 
 impl MailType {
-    pub const ALL: [Self; 5] =
-        [Self::VerificationCode, Self::PasswordReset, Self::EmailChange, Self::Welcome, Self::SecurityNotice];
+    pub const ALL: [Self; 7] = [
+        Self::VerificationCode,
+        Self::PasswordReset,
+        Self::EmailChange,
+        Self::Welcome,
+        Self::SecurityNotice,
+        Self::FriendRequestReceived,
+        Self::FriendRequestAccepted,
+    ];
 
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -95,10 +167,12 @@ impl MailType {
             Self::EmailChange => "email_change",
             Self::Welcome => "welcome",
             Self::SecurityNotice => "security_notice",
+            Self::FriendRequestReceived => "friend_request_received",
+            Self::FriendRequestAccepted => "friend_request_accepted",
         }
     }
 
-    /// The type of a stored row (the column's check constraint holds these five).
+    /// The type of a stored row (the column's check constraint holds these seven).
     #[must_use]
     pub fn from_stored(raw: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == raw)
@@ -113,6 +187,8 @@ impl From<&MailKind> for MailType {
             MailKind::EmailChange { .. } => Self::EmailChange,
             MailKind::Welcome => Self::Welcome,
             MailKind::SecurityNotice { .. } => Self::SecurityNotice,
+            MailKind::FriendRequestReceived { .. } => Self::FriendRequestReceived,
+            MailKind::FriendRequestAccepted { .. } => Self::FriendRequestAccepted,
         }
     }
 }
@@ -141,6 +217,52 @@ mod tests {
             assert_eq!(MailType::from_stored(t.as_str()), Some(t));
         }
         assert_eq!(MailType::from_stored("newsletter"), None);
+    }
+
+    fn friend_request(user_id: Option<String>, to: &str) -> pb::MailRequested {
+        pb::MailRequested {
+            user_id,
+            to: to.into(),
+            name: None,
+            kind: Some(Kind::FriendRequestReceived(pb::mail_requested::FriendRequestReceived {
+                from_username: "hanako".into(),
+                from_first_name: Some("花子".into()),
+            })),
+        }
+    }
+
+    #[test]
+    fn a_social_mail_names_its_user_and_may_leave_the_address_to_identity() {
+        let user = UserId::new();
+        let request = MailRequest::try_from(friend_request(Some(user.to_string()), "")).expect("valid");
+        assert!(request.needs_address());
+        assert_eq!(request.mail.preference(), Some(Preference::FriendRequestReceived));
+        assert_eq!(
+            request.mail,
+            MailKind::FriendRequestReceived {
+                from: Person { username: "hanako".into(), first_name: Some("花子".into()) }
+            }
+        );
+        let addressed = request.addressed("taro@example.jp".into(), "taro".into());
+        assert!(!addressed.needs_address());
+        assert_eq!((addressed.to.as_str(), addressed.name.as_deref()), ("taro@example.jp", Some("taro")));
+
+        // Without a user there is nobody to look up, and no preference to honour.
+        assert!(MailRequest::try_from(friend_request(None, "")).is_err());
+        assert!(MailRequest::try_from(friend_request(None, "taro@example.jp")).is_err());
+    }
+
+    #[test]
+    fn transactional_mail_has_no_preference_and_keeps_the_name_it_was_given() {
+        let request = MailRequest {
+            user_id: Some(UserId::new()),
+            to: String::new(),
+            name: Some("はなこ".into()),
+            mail: MailKind::Welcome,
+        };
+        assert_eq!(request.mail.preference(), None);
+        let addressed = request.addressed("h@example.jp".into(), "hanako".into());
+        assert_eq!(addressed.name.as_deref(), Some("はなこ"));
     }
 
     #[test]

@@ -4,6 +4,6 @@ mod mail;
 mod preferences;
 mod retry;
 
-pub use mail::{MailKind, MailRequest, MailType, SecurityChange, short_error};
+pub use mail::{MailKind, MailRequest, MailType, Person, Preference, SecurityChange, short_error};
 pub use preferences::{Preferences, PreferencesUpdate};
 pub use retry::{NextStep, RetryPolicy};

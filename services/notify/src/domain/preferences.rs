@@ -35,6 +35,15 @@ pub struct PreferencesUpdate {
 }
 
 impl Preferences {
+    /// Whether the person wants the mail `preference` switches.
+    #[must_use]
+    pub const fn allows(&self, preference: crate::domain::Preference) -> bool {
+        match preference {
+            crate::domain::Preference::FriendRequestReceived => self.friend_request_received,
+            crate::domain::Preference::FriendRequestAccepted => self.friend_request_accepted,
+        }
+    }
+
     /// `self` with the given fields changed.
     #[must_use]
     pub fn with(self, update: PreferencesUpdate) -> Self {
@@ -59,6 +68,19 @@ mod tests {
             d.friend_request_received && d.friend_request_accepted && d.mentioned_in_diary && d.future_diary_delivery
         );
         assert!(!d.inactivity_reminder);
+    }
+
+    #[test]
+    fn each_friend_mail_follows_its_own_switch() {
+        use crate::domain::Preference;
+        let d = Preferences::default();
+        assert!(d.allows(Preference::FriendRequestReceived) && d.allows(Preference::FriendRequestAccepted));
+        let off = Preferences { friend_request_received: false, ..d };
+        assert!(!off.allows(Preference::FriendRequestReceived));
+        assert!(off.allows(Preference::FriendRequestAccepted));
+        let off = Preferences { friend_request_accepted: false, ..d };
+        assert!(off.allows(Preference::FriendRequestReceived));
+        assert!(!off.allows(Preference::FriendRequestAccepted));
     }
 
     #[test]

@@ -1,4 +1,5 @@
 //! notify's use cases (docs/service-shape.md). The mail itself is driven by events
-//! (`events.rs` → the outbox → `sender.rs`); the RPCs serve the e-mail preferences.
+//! (`events.rs` → [`mail`] → the outbox → `sender.rs`); the RPCs serve the e-mail preferences.
 
+pub mod mail;
 pub mod preferences;

@@ -20,14 +20,19 @@ use meguri_proto::notify::mail_requested::{Kind, VerificationCode};
 use meguri_proto::notify::notify_client::NotifyClient;
 use meguri_server::ServerConfig;
 use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
-use notify::config::{Config, MailConfig};
+use notify::config::{Config, MailConfig, PeerConfig};
 use notify::domain::RetryPolicy;
 use secrecy::SecretString;
 use tokio::task::JoinHandle;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
+pub use crate::fake_identity::FakeIdentity;
+
 pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+/// How soon a mail request that could not be taken in is tried again.
+pub const REQUEST_RETRY: Duration = Duration::from_millis(500);
 
 /// How long a test waits for something asynchronous before failing.
 pub const DEADLINE: Duration = Duration::from_secs(30);
@@ -159,13 +164,15 @@ impl Drop for SmtpSink {
     }
 }
 
-/// What outlives one process of the service: its schema, its Redis prefix, its mail directory.
+/// What outlives one process of the service: its schema, its Redis prefix, its mail directory, and
+/// the fake identity it asks for addresses.
 pub struct TestEnv {
     pub db: TestDb,
     pub prefix: String,
     /// Every key under `prefix`, deleted with the environment.
     _keys: RedisKeys,
     pub mail_dir: TempDir,
+    pub identity: FakeIdentity,
 }
 
 /// How the app under test delivers mail.
@@ -210,7 +217,9 @@ pub async fn spawn_app(delivery: Delivery) -> TestApp {
     let db = TestDb::create(&admin_url(), notify::MIGRATIONS).await.expect("a test schema");
     let keys = RedisKeys::new();
     let prefix = keys.prefix().to_owned();
-    spawn_in(Arc::new(TestEnv { db, prefix, _keys: keys, mail_dir: TempDir::new("dev-mail") }), delivery).await
+    let identity = FakeIdentity::start(SECRET).await;
+    spawn_in(Arc::new(TestEnv { db, prefix, _keys: keys, mail_dir: TempDir::new("dev-mail"), identity }), delivery)
+        .await
 }
 
 async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
@@ -221,12 +230,15 @@ async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
     mail.smtp_url = delivery.smtp_url.clone();
     mail.retry = delivery.retry.clone();
     mail.app_base_url = "https://meguri.example".to_owned();
+    // A request identity could not answer is tried again after this (30 s in production).
+    mail.request_retry = REQUEST_RETRY;
     let config = Config {
         server: ServerConfig::for_tests(secret.clone()),
         db: env.db.config.clone(),
         redis_url: redis_url(),
         events: EventsConfig::new(env.prefix.clone()),
         mail,
+        identity: PeerConfig { identity_addr: env.identity.addr(), timeout: Duration::from_secs(2) },
     };
     let mailer = notify::mailer::from_config(&config.mail).expect("a mail transport");
     let app = notify::startup::build(config, mailer).await.expect("the service starts");
