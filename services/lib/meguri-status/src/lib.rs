@@ -270,6 +270,9 @@ pub mod codes {
         "INVALID_ARGUMENT",
     ];
 
+    /// social.
+    pub const SOCIAL: &[&str] = &["UNAUTHENTICATED", SERVICE_UNAVAILABLE, INTERNAL_ERROR];
+
     /// Every service's list, by service name.
     pub const ALL: &[(&str, &[&str])] = &[
         ("identity", IDENTITY),
@@ -277,6 +280,7 @@ pub mod codes {
         ("billing", BILLING),
         ("notify", NOTIFY),
         ("bazi-engine", BAZI_ENGINE),
+        ("social", SOCIAL),
     ];
 }
 
