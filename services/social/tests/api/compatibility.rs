@@ -67,6 +67,18 @@ async fn without_a_birth_date_the_compatibility_is_unavailable() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn births_the_engine_refuses_end_as_failed() {
+    let app = spawn_app().await;
+    let (a, b) = (app.join("old_a", Some("1890-05-15")).await, app.join("old_b", Some("1985-01-02")).await);
+    app.befriend(a, b).await;
+    let view = wait_status(&app, a, b, C::Failed).await;
+    assert_eq!((view.score, view.computed_at), (None, None));
+    let listed = app.user(b).list_friends(pb::ListFriendsRequest {}).await.unwrap().into_inner();
+    assert_eq!(listed.friends[0].compatibility_status, C::Failed as i32);
+    assert_eq!(listed.friends[0].compatibility_score, None);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_down_engine_leaves_it_pending_until_a_retry_finds_it_up() {
     let app = spawn_app().await;
     let (a, b) = (app.join("patient_a", Some("1990-05-15")).await, app.join("patient_b", Some("1991-03-03")).await);

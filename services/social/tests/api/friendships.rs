@@ -133,6 +133,18 @@ async fn requests_to_oneself_nobody_or_a_bad_id_are_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_caller_social_does_not_know_yet_is_asked_to_try_again() {
+    let app = spawn_app().await;
+    let known = app.join("known", None).await;
+    // Signed in, but the verification event has not reached social yet.
+    let early = UserId::new();
+    let refused = app.user(early).send_friend_request(member_ref(known)).await.expect_err("not known yet");
+    assert_eq!((refused.code(), code(&refused)), (tonic::Code::Unavailable, "SERVICE_UNAVAILABLE"));
+    assert_eq!(app.rows_between(early, known).await, 0);
+    assert!(app.mails().await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn twenty_concurrent_requests_and_accepts_between_one_pair_leave_one_friendship() {
     let app = spawn_app().await;
     let (a, b) = (app.join("fumi", None).await, app.join("goro", None).await);

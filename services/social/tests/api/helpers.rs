@@ -157,6 +157,10 @@ impl be::bazi_engine_server::BaziEngine, FakeEngine, {
         }
         let r = request.get_ref();
         let (a, b) = (r.a.clone().unwrap_or_default().birth_date, r.b.clone().unwrap_or_default().birth_date);
+        // The real engine refuses dates before 1900.
+        if a.starts_with("18") || b.starts_with("18") {
+            return Err(Status::invalid_argument("birth date out of range"));
+        }
         let chart = |date: &str| be::Chart { elements: Some(elements_of(date)), ..Default::default() };
         Ok(Response::new(be::CompatibilityResponse {
             score: 72,
