@@ -35,18 +35,6 @@ pub enum Error {
     Unexpected(#[from] anyhow::Error),
 }
 
-impl From<diesel::result::Error> for Error {
-    fn from(error: diesel::result::Error) -> Self {
-        Self::Unexpected(anyhow::Error::new(error))
-    }
-}
-
-impl From<meguri_db::DbError> for Error {
-    fn from(error: meguri_db::DbError) -> Self {
-        Self::Unexpected(error.into())
-    }
-}
-
 fn grpc_code(refusal: Refusal) -> Code {
     match refusal {
         Refusal::MemberNotFound | Refusal::FriendRequestNotFound | Refusal::FriendNotFound => Code::NotFound,
@@ -84,7 +72,12 @@ impl ServiceError for Error {
     }
 }
 
-meguri_status::service_error!(Error, log: "social", outage: meguri_db::is_unavailable);
+meguri_status::service_error!(
+    Error,
+    log: "social",
+    outage: meguri_db::is_unavailable,
+    unexpected_from: [diesel::result::Error, meguri_db::DbError],
+);
 
 #[cfg(test)]
 mod tests {

@@ -53,22 +53,11 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
         (social.clone(), social.clone(), social.clone(), social.relay.clone(), social.db.clone());
     Application::builder(config.server)
         .add_service(SocialServer::new(SocialService { social }))
-        .readiness(move || {
-            let (db, redis) = (ready_db.clone(), ready_redis.clone());
-            async move {
-                meguri_db::ping(&db).await.context("PostgreSQL")?;
-                meguri_events::ping(&redis).await
-            }
-        })
-        .task("identity-events", move |stop| {
-            consumer.run(
-                move |envelope| {
-                    let social = events.clone();
-                    async move { crate::events::handle_identity_event(&social, envelope).await }
-                },
-                stop,
-            )
-        })
+        .readiness(meguri_events::readiness(ready_db, ready_redis))
+        .task(
+            "identity-events",
+            consumer.task(events, |social, envelope| async move { crate::events::handle_identity_event(&social, envelope).await }),
+        )
         .task("outbox-relay", move |stop| relay.run(stop))
         .task("compatibility-worker", move |stop| worker.run_compatibility_worker(stop))
         .task("member-backfill", move |stop| backfill.run_backfill_if_needed(stop))
