@@ -65,6 +65,7 @@ events! {
     crate::identity::EmailVerified => IDENTITY_STREAM, "identity.email_verified", version 1;
     crate::identity::BirthDataChanged => IDENTITY_STREAM, "identity.birth_data_changed", version 1;
     crate::identity::AccountDeleted => IDENTITY_STREAM, "identity.account_deleted", version 1;
+    crate::identity::ProfileChanged => IDENTITY_STREAM, "identity.profile_changed", version 1;
     crate::notify::MailRequested => MAIL_STREAM, "mail.requested", version 1;
 }
 

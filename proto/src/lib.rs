@@ -27,3 +27,6 @@ pub use generated::meguri::notify::v1 as notify;
 
 /// `meguri.fortune.v1`: charts, daily readings, day-info, badges, ratings and reports.
 pub use generated::meguri::fortune::v1 as fortune;
+
+/// `meguri.social.v1`: friendships and their compatibility, blocks, friend search and invites.
+pub use generated::meguri::social::v1 as social;
