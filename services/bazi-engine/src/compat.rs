@@ -171,7 +171,7 @@ fn stems_factor(a: &Pillars, b: &Pillars) -> CompatFactor {
 
 /// What a branch relation between the two charts is worth (positive good, negative bad):
 /// 六合 +15, 半会 +10, 同支 +5, 冲 −15, 刑 −10, 自刑 −6, 害 −8.
-fn points(r: BranchRelation) -> i32 {
+fn relation_points(r: BranchRelation) -> i32 {
     match r {
         BranchRelation::SixHarmony => 15,
         BranchRelation::HalfTrio => 10,
@@ -227,7 +227,7 @@ fn branches_factor(a: &Pillars, b: &Pillars) -> CompatFactor {
     let mut parts = Vec::new();
     for (w, pa, x, pb, y) in pairs {
         for r in branch_relations(x, y) {
-            points += w * points(r);
+            points += w * relation_points(r);
             parts.push(format!(
                 "あなたの{pa}{}とお相手の{pb}{}は{}（{}）",
                 x.name(),
