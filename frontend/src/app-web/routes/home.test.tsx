@@ -473,14 +473,19 @@ describe('home: friend updates', () => {
   });
 
   it('shows at most three updates, as bullets or as sentences', async () => {
-    const friend = (firstName: string | null, username: string) => ({ firstName, username, profileImageUrl: null });
+    const friend = (firstName: string | null, username: string) => ({
+      userId: `0193d1a2-7c1e-7000-8000-${username.padStart(12, '0').slice(-12)}`,
+      firstName,
+      username,
+      profileImageUrl: null,
+    });
     const updates: FriendUpdate[] = [
       { id: 'u1', text: 'はなこの今日\n- 朝に散歩\n- 夜は早めに', friends: [friend('花子', 'hanako')] },
       { id: 'u2', text: '静かな一日。読書に向いています！', friends: [friend(null, 'taro')] },
       { id: 'u3', text: '三人目。', friends: [friend('三郎', 'saburo')] },
       { id: 'u4', text: '四人目。', friends: [friend('四郎', 'shiro')] },
     ];
-    server.use(http.get('/api/friend-updates', () => HttpResponse.json({ updates })));
+    server.use(http.get('/api/friend-updates', () => HttpResponse.json({ date: '2026-11-22', updates })));
     renderHome();
 
     const region = await screen.findByRole('region', { name: '友だちの今日' });

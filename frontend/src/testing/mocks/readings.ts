@@ -43,7 +43,7 @@ export const sampleDayInfo: DayInfo[] = [
   { id: 'tora', name: '寅の日', description: '金運に縁があるとされる日です。', type: 'almanac' },
 ];
 
-export const emptyFriendUpdates: FriendUpdatesResponse = { updates: [] };
+export const emptyFriendUpdates: FriendUpdatesResponse = { date: '2026-11-22', updates: [] };
 
 /** Home's readings for a signed-in person whose chart is ready; a test overrides one with `server.use`. */
 export const readingsHandlers = [
