@@ -121,8 +121,7 @@ function InviteAction({ invite, inviter, name, userId }: { invite: Invite; invit
       return (
         <>
           <Typography color="text.secondary" sx={{ mb: 2.5, textAlign: 'left' }}>
-            Meguri（巡り）は、四柱推命で毎日の流れを読み解くアプリです。登録すると{name}さんにフレンド申請が届き、
-            フレンドになるとふたりの相性や、お互いの今日の様子が見られます。
+            {`Meguri（巡り）は、四柱推命で毎日の流れを読み解くアプリです。登録すると${name}さんにフレンド申請が届き、フレンドになるとふたりの相性や、お互いの今日の様子が見られます。`}
           </Typography>
           <Button component={RouterLink} to={paths.auth.signupInvitedBy(userId)} variant="contained" size="large" fullWidth>
             登録してフレンドになる
