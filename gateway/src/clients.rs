@@ -49,6 +49,7 @@ use meguri_proto::billing as billing_pb;
 use meguri_proto::fortune as fortune_pb;
 use meguri_proto::identity as identity_pb;
 use meguri_proto::notify as notify_pb;
+use meguri_proto::social as social_pb;
 
 service_client!(
     /// The BaziEngine service (every RPC an idempotent read).
@@ -110,5 +111,26 @@ service_client!(
         write update_rating_feedback(fortune_pb::UpdateRatingFeedbackRequest) -> fortune_pb::Rating = "UpdateRatingFeedback";
         read get_yearly_report(fortune_pb::GetYearlyReportRequest) -> fortune_pb::Report = "GetYearlyReport";
         read get_life_report(fortune_pb::GetLifeReportRequest) -> fortune_pb::Report = "GetLifeReport";
+        // Builds and stores the day's friend updates on the first call of the day, idempotently.
+        read get_friend_updates(fortune_pb::GetFriendUpdatesRequest) -> fortune_pb::GetFriendUpdatesResponse = "GetFriendUpdates";
+    }
+);
+
+service_client!(
+    /// The social service (friendships, compatibility, blocks, search, invites). The state changes
+    /// are writes: never retried, although social answers a repeat with the same state.
+    pub Social, social_pb::social_client::SocialClient<Channel>, {
+        read list_friends(social_pb::ListFriendsRequest) -> social_pb::ListFriendsResponse = "ListFriends";
+        read search_members(social_pb::SearchMembersRequest) -> social_pb::SearchMembersResponse = "SearchMembers";
+        write send_friend_request(social_pb::MemberRef) -> social_pb::FriendshipAnswer = "SendFriendRequest";
+        write accept_friend_request(social_pb::MemberRef) -> social_pb::FriendshipAnswer = "AcceptFriendRequest";
+        write decline_friend_request(social_pb::MemberRef) -> social_pb::FriendshipAnswer = "DeclineFriendRequest";
+        write cancel_friend_request(social_pb::MemberRef) -> social_pb::FriendshipAnswer = "CancelFriendRequest";
+        write remove_friend(social_pb::MemberRef) -> social_pb::FriendshipAnswer = "RemoveFriend";
+        read get_compatibility(social_pb::MemberRef) -> social_pb::Compatibility = "GetCompatibility";
+        write block(social_pb::MemberRef) -> social_pb::BlockAnswer = "Block";
+        write unblock(social_pb::MemberRef) -> social_pb::BlockAnswer = "Unblock";
+        read list_blocks(social_pb::ListBlocksRequest) -> social_pb::ListBlocksResponse = "ListBlocks";
+        read get_invite(social_pb::MemberRef) -> social_pb::Invite = "GetInvite";
     }
 );

@@ -23,11 +23,12 @@ pub struct Config {
     /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
     pub bazi_engine_addr: String,
     /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`), `FORTUNE_ADDR` (`…:50054`),
-    /// `BILLING_ADDR` (`…:50056`), `NOTIFY_ADDR` (`…:50057`).
+    /// `BILLING_ADDR` (`…:50056`), `NOTIFY_ADDR` (`…:50057`), `SOCIAL_ADDR` (`…:50055`).
     pub identity_addr: String,
     pub fortune_addr: String,
     pub billing_addr: String,
     pub notify_addr: String,
+    pub social_addr: String,
     /// `ADMIN_JWT_SECRET`: signs the admin SPA's bearer tokens. Unset: admin login answers 503.
     pub admin_jwt_secret: Option<SecretString>,
     /// `INTERNAL_JWT_SECRET`: signs the internal token of every gRPC call.
@@ -87,6 +88,8 @@ pub struct RateLimitConfig {
     pub login_failures: u32,
     /// 15 minutes.
     pub login_window: Duration,
+    /// `RATE_LIMIT_FRIEND_SEARCH` (default 60): friend searches per signed-in user per `window`.
+    pub friend_search_per_window: u32,
     /// `RATE_LIMIT_AUTH_PER_15_MINUTES` (default 30): sign-ups, verification attempts, code resends
     /// and reset requests per client IP per 15 minutes.
     pub auth_per_window: u32,
@@ -174,6 +177,7 @@ impl Config {
         let billing_addr = addr("BILLING_ADDR", 50056);
         let fortune_addr = addr("FORTUNE_ADDR", 50054);
         let notify_addr = addr("NOTIFY_ADDR", 50057);
+        let social_addr = addr("SOCIAL_ADDR", 50055);
         let admin_jwt_secret = match Env::raw("ADMIN_JWT_SECRET") {
             None => None,
             Some(v) if v.len() < meguri_auth::MIN_SECRET_BYTES => {
@@ -222,6 +226,7 @@ impl Config {
             window: Duration::from_secs(60),
             login_failures: e.parse("RATE_LIMIT_LOGIN_FAILURES", 10_u32, "a number"),
             login_window: Duration::from_secs(15 * 60),
+            friend_search_per_window: e.parse("RATE_LIMIT_FRIEND_SEARCH", 60_u32, "a number"),
             auth_per_window: e.parse("RATE_LIMIT_AUTH_PER_15_MINUTES", 30_u32, "a number"),
         };
         let trust_forwarded_for = e.flag("TRUST_FORWARDED_FOR", false);
@@ -245,6 +250,7 @@ impl Config {
             billing_addr,
             fortune_addr,
             notify_addr,
+            social_addr,
             admin_jwt_secret,
             jwt_secret,
             grpc_timeout,

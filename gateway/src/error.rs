@@ -89,6 +89,18 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "INVALID_CONTEXT" => "評価に添える情報の形式が正しくありません",
         "RATING_NOT_FOUND" => "先に評価を選んでください",
         "INVALID_LIMIT" => "件数の指定が正しくありません",
+        "SOCIAL_UNAVAILABLE" => "フレンド情報を取得できませんでした。しばらくしてからお試しください",
+        // --- friends (social; the gateway checks the form of ids) ---
+        "MEMBER_NOT_FOUND" => "ユーザーが見つかりませんでした",
+        "FRIEND_REQUEST_NOT_FOUND" => "フレンド申請が見つかりませんでした",
+        "FRIEND_NOT_FOUND" => "フレンドが見つかりませんでした",
+        "CANNOT_FRIEND_SELF" => "自分自身にフレンド申請はできません",
+        "CANNOT_BLOCK_SELF" => "自分自身はブロックできません",
+        "INVALID_SEARCH_QUERY" => "ユーザー名を30文字以内で入力してください",
+        "ALREADY_FRIENDS" => "すでにフレンドです",
+        "FRIEND_REQUEST_LIMIT" => "フレンド申請の上限に達しました。しばらくしてからお試しください",
+        "FRIEND_LIMIT" => "フレンドの上限に達しています",
+        "INVALID_INVITER_ID" => "招待リンクが正しくありません。リンクを確認してください",
         // --- credits (billing) ---
         "INVALID_USER_ID" => "ユーザーIDの形式が正しくありません",
         "INVALID_AMOUNT" => "クレジット数は1〜1,000,000の範囲で指定してください",
@@ -113,6 +125,9 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// The UNAVAILABLE codes a client sees as they are sent, because they say which part is down.
+const PUBLIC_OUTAGE_CODES: &[&str] = &["SOCIAL_UNAVAILABLE"];
 
 /// The generic code of a gRPC status, used when the service named no code we know.
 const fn generic_code(code: Code) -> &'static str {
@@ -221,7 +236,14 @@ impl ApiError {
                     status.metadata().get(CODE_METADATA).and_then(|v| v.to_str().ok()).filter(|c| is_stable_code(c));
                 let code = match sent {
                     // A 5xx keeps its generic code: a service's internal code is not for clients.
-                    Some(code) if http.is_client_error() => Cow::Owned(code.to_owned()),
+                    // Except an outage the table words for people (fortune-gen's
+                    // SOCIAL_UNAVAILABLE: the friend updates, not the whole service, are down).
+                    Some(code)
+                        if http.is_client_error()
+                            || (status.code() == Code::Unavailable && PUBLIC_OUTAGE_CODES.contains(&code)) =>
+                    {
+                        Cow::Owned(code.to_owned())
+                    }
                     _ => Cow::Borrowed(generic_code(status.code())),
                 };
                 (code, http)
@@ -344,6 +366,50 @@ mod tests {
                 assert!(message.is_some_and(|m| !m.is_ascii()), "{code}: not Japanese");
             }
         }
+    }
+
+    /// The contract of issue 13: social's codes (and fortune-gen's SOCIAL_UNAVAILABLE) as a
+    /// person reads them, with their HTTP statuses.
+    #[test]
+    fn every_friends_code_has_its_status_and_message() {
+        let cases = [
+            (Code::NotFound, "MEMBER_NOT_FOUND", 404, "ユーザーが見つかりませんでした"),
+            (Code::NotFound, "FRIEND_REQUEST_NOT_FOUND", 404, "フレンド申請が見つかりませんでした"),
+            (Code::NotFound, "FRIEND_NOT_FOUND", 404, "フレンドが見つかりませんでした"),
+            (Code::InvalidArgument, "CANNOT_FRIEND_SELF", 400, "自分自身にフレンド申請はできません"),
+            (Code::InvalidArgument, "CANNOT_BLOCK_SELF", 400, "自分自身はブロックできません"),
+            (Code::InvalidArgument, "INVALID_SEARCH_QUERY", 400, "ユーザー名を30文字以内で入力してください"),
+            (Code::AlreadyExists, "ALREADY_FRIENDS", 409, "すでにフレンドです"),
+            (
+                Code::ResourceExhausted,
+                "FRIEND_REQUEST_LIMIT",
+                429,
+                "フレンド申請の上限に達しました。しばらくしてからお試しください",
+            ),
+            (Code::ResourceExhausted, "FRIEND_LIMIT", 429, "フレンドの上限に達しています"),
+            (
+                Code::Unavailable,
+                "SOCIAL_UNAVAILABLE",
+                503,
+                "フレンド情報を取得できませんでした。しばらくしてからお試しください",
+            ),
+        ];
+        for (grpc, code, http, message) in cases {
+            let error = ApiError::from_status("Social", status_with_code(grpc, code));
+
+            let body = error.body();
+
+            assert_eq!(error.status_code().as_u16(), http, "{code}");
+            assert_eq!(body.code, code);
+            assert_eq!(body.message, message, "{code}");
+        }
+    }
+
+    #[test]
+    fn another_unavailable_code_stays_generic() {
+        let error = ApiError::from_status("X", status_with_code(Code::Unavailable, "DB_DOWN"));
+
+        assert_eq!(error.body().code, "SERVICE_UNAVAILABLE");
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! A fixed window that starts at a client's first request: one Lua script increments the counter
 //! and, on the first hit, sets the window's expiry — atomically, so concurrent gateways agree and a
 //! counter can never be left without a TTL. Over the limit the request gets 429 with `Retry-After`
-//! (the window's remaining time). Each bucket (calculator, places) counts separately, per IP.
+//! (the window's remaining time). Each bucket (calculator, places) counts separately, per IP; the
+//! friend search counts per signed-in user instead ([`RateLimiter::check_user`]): it is only for
+//! members, and one member must not spend the budget of everyone behind the same address.
 //!
 //! Password checks (sign-in, admin sign-in, the current-password check of settings) have their own
 //! budgets, counted BEFORE the check runs: see [`RateLimiter::count_credential_attempt`].
@@ -46,6 +48,8 @@ pub enum Bucket {
     Places,
     /// Sign-up, verification, code resends, reset requests and resets (per 15 minutes).
     Auth,
+    /// `GET /api/friends/search`, per user.
+    FriendSearch,
 }
 
 impl Bucket {
@@ -54,6 +58,7 @@ impl Bucket {
             Self::Calculate => "calculate",
             Self::Places => "places",
             Self::Auth => "auth",
+            Self::FriendSearch => "friend_search",
         }
     }
 }
@@ -103,12 +108,13 @@ impl RateLimiter {
             Bucket::Calculate => self.config.calculate_per_window,
             Bucket::Places => self.config.places_per_window,
             Bucket::Auth => self.config.auth_per_window,
+            Bucket::FriendSearch => self.config.friend_search_per_window,
         }
     }
 
     const fn window(&self, bucket: Bucket) -> Duration {
         match bucket {
-            Bucket::Calculate | Bucket::Places => self.config.window,
+            Bucket::Calculate | Bucket::Places | Bucket::FriendSearch => self.config.window,
             Bucket::Auth => self.config.login_window,
         }
     }
@@ -124,7 +130,24 @@ impl RateLimiter {
         let Some(ip) = client_ip(req, self.trust_forwarded_for) else {
             return Ok(());
         };
-        let key = format!("{}ratelimit:{}:{ip}", self.prefix, bucket.name());
+        self.count(bucket, &ip.to_string()).await
+    }
+
+    /// Counts one request of a signed-in `user` against `bucket` (whatever address it comes from).
+    ///
+    /// # Errors
+    /// [`ApiError::RateLimited`] over the limit.
+    pub async fn check_user(&self, bucket: Bucket, user: UserId) -> Result<(), ApiError> {
+        if !self.config.enabled {
+            return Ok(());
+        }
+        self.count(bucket, &format!("u:{user}")).await
+    }
+
+    /// One more request of `subject` (an address, or `u:<user id>`) in `bucket`'s window; fails
+    /// open when Redis does not answer in time.
+    async fn count(&self, bucket: Bucket, subject: &str) -> Result<(), ApiError> {
+        let key = format!("{}ratelimit:{}:{subject}", self.prefix, bucket.name());
         let window_ms = u64::try_from(self.window(bucket).as_millis()).unwrap_or(u64::MAX).max(1);
         let counted = tokio::time::timeout(REDIS_BUDGET, async {
             let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;

@@ -25,7 +25,7 @@ use meguri_telemetry::PrometheusHandle;
 use tonic::transport::Endpoint;
 
 use crate::admin_token::AdminTokens;
-use crate::clients::{BaziEngine, Billing, ClientPolicy, Fortune, Identity, Notify};
+use crate::clients::{BaziEngine, Billing, ClientPolicy, Fortune, Identity, Notify, Social};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -46,6 +46,7 @@ pub struct AppState {
     pub billing: Billing,
     pub notify: Notify,
     pub fortune: Fortune,
+    pub social: Social,
     /// fortune-gen for the calls that may generate with the LLM (`READING_TIMEOUT_MS`).
     pub readings: Fortune,
     pub rate_limiter: RateLimiter,
@@ -116,6 +117,7 @@ impl Application {
         let billing_endpoint = endpoint(&config.billing_addr, "BILLING_ADDR")?;
         let notify_endpoint = endpoint(&config.notify_addr, "NOTIFY_ADDR")?;
         let fortune_endpoint = endpoint(&config.fortune_addr, "FORTUNE_ADDR")?;
+        let social_endpoint = endpoint(&config.social_addr, "SOCIAL_ADDR")?;
         let admin_tokens = config.admin_jwt_secret.as_ref().map(AdminTokens::new);
 
         let session_settings = web::Data::new(SessionSettings {
@@ -148,6 +150,7 @@ impl Application {
                 billing: Billing::new(billing_endpoint.connect_lazy(), policy.clone()),
                 notify: Notify::new(notify_endpoint.connect_lazy(), policy.clone()),
                 fortune: Fortune::new(fortune_endpoint.connect_lazy(), policy.clone()),
+                social: Social::new(social_endpoint.connect_lazy(), policy.clone()),
                 readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
                 rate_limiter: rate_limiter.clone(),
                 offsets: offsets.clone(),

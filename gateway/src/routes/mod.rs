@@ -4,8 +4,11 @@ pub mod account;
 pub mod admin;
 pub mod almanac;
 pub mod auth;
+pub mod blocks;
 pub mod fortune;
+pub mod friends;
 pub mod health;
+pub mod invites;
 pub mod onboarding;
 pub mod places;
 pub mod public;
@@ -74,6 +77,18 @@ route_table! {
         post "/fortunes/rate" => fortune::post::rate,
         patch "/fortunes/rate" => fortune::patch::rate_feedback,
         get "/friend-updates" => fortune::get::friend_updates,
+        get "/friends" => friends::get::friends,
+        get "/friends/search" => friends::get::search_members,
+        post "/friends/requests" => friends::post::send_friend_request,
+        post "/friends/requests/{userId}/accept" => friends::post::accept_friend_request,
+        post "/friends/requests/{userId}/decline" => friends::post::decline_friend_request,
+        delete "/friends/requests/{userId}" => friends::delete::cancel_friend_request,
+        delete "/friends/{userId}" => friends::delete::remove_friend,
+        get "/friends/{userId}/compatibility" => friends::get::compatibility,
+        get "/blocks" => blocks::get::blocks,
+        post "/blocks" => blocks::post::block,
+        delete "/blocks/{userId}" => blocks::delete::unblock,
+        get "/invites/{userId}" => invites::get::invite,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }

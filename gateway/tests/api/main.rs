@@ -5,7 +5,9 @@
 mod almanac;
 mod auth;
 mod calculate;
+mod doubles;
 mod engine_down;
+mod friends;
 mod health;
 mod helpers;
 mod hygiene;

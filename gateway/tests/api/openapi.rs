@@ -44,6 +44,9 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         ("/api/fortune/yearly", "timezoneOffset"),
         ("/api/places/search", "query"),
         ("/api/almanac", "from"),
+        ("/api/friend-updates", "timezoneOffset"),
+        ("/api/friends/search", "q"),
+        ("/api/friends/search", "limit"),
     ] {
         let params = paths[path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         let param = params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path}: no {name}"));
@@ -63,4 +66,36 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
     let schemas = document["components"]["schemas"].as_object().expect("schemas");
     assert!(schemas.contains_key("CalculateBaziRequest"));
     assert!(schemas.contains_key("ErrorBody"));
+    // The friends routes' shapes are named, so the frontend's generated types can name them.
+    for name in [
+        "Member",
+        "Friend",
+        "FriendRequest",
+        "FriendsBody",
+        "FriendshipState",
+        "StateAnswer",
+        "SearchResults",
+        "SearchResult",
+        "Compatibility",
+        "CompatibilityFactor",
+        "CompatibilityStatus",
+        "BlocksBody",
+        "InviteBody",
+        "InviteState",
+        "UserIdBody",
+        "FriendUpdatesBody",
+        "FriendUpdateBody",
+        "FriendBody",
+    ] {
+        assert!(schemas.contains_key(name), "no schema {name}");
+    }
+    // Every {userId} route declares its path parameter.
+    for (path, method) in [
+        ("/api/friends/requests/{userId}/accept", "post"),
+        ("/api/friends/{userId}/compatibility", "get"),
+        ("/api/invites/{userId}", "get"),
+    ] {
+        let params = paths[path][method]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
+        assert!(params.iter().any(|p| p["name"] == "userId" && p["in"] == "path"), "{method} {path}");
+    }
 }

@@ -103,6 +103,23 @@ pub struct SignUpBody {
     pub privacy_policy_accepted: bool,
     pub analytics_consent: bool,
     pub marketing_consent: bool,
+    /// The member whose invite link (`/invite/{userId}`) the person came from (UUID): after the
+    /// address is verified, that member gets a friend request from the new one. An unknown
+    /// inviter is ignored, never an error.
+    #[schema(example = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f")]
+    pub inviter_id: Option<String>,
+}
+
+/// The inviter id of a sign-up in its canonical form; only its form is checked here (sign-up
+/// does not tell who exists).
+///
+/// # Errors
+/// 400 `INVALID_INVITER_ID` for anything that is not a UUID.
+pub fn inviter_in(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+    raw.map(|id| {
+        id.trim().parse::<UserId>().map(|id| id.to_string()).map_err(|_| ApiError::Invalid("INVALID_INVITER_ID"))
+    })
+    .transpose()
 }
 
 /// `male`/`female` (and `other` where the caller allows it) to the proto enum.
@@ -172,7 +189,7 @@ async fn sign_in(
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody,
     responses(
         (status = 201, description = "Account created and code mailed; for an address that already has an account, nothing is created and its owner is mailed a notice (the same answer)", body = SignUpAnswer),
-        (status = 400, description = "A rule broken (message says which)", body = ErrorBody),
+        (status = 400, description = "A rule broken (message says which), INVALID_INVITER_ID", body = ErrorBody),
         (status = 409, description = "USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     ))]
@@ -184,6 +201,7 @@ pub async fn signup(
     state.rate_limiter.check(Bucket::Auth, &req).await?;
     let b = body.into_inner();
     let gender = gender_in(b.gender.as_deref(), false)?;
+    let inviter_id = inviter_in(b.inviter_id.as_deref())?;
     let message = pb::SignUpRequest {
         email: b.email,
         password: b.password,
@@ -195,6 +213,7 @@ pub async fn signup(
         privacy_policy_accepted: b.privacy_policy_accepted,
         analytics_consent: b.analytics_consent,
         marketing_consent: b.marketing_consent,
+        inviter_id,
     };
     let answer = |email: String| {
         HttpResponse::Created().json(SignUpAnswer { message: "メール認証コードを送信しました", email })
@@ -429,4 +448,22 @@ pub async fn confirm_email_change(
         .map_err(|s| ApiError::from_status("ConfirmEmailChange", s))?;
     Ok(HttpResponse::Ok()
         .json(EmailChangedAnswer { message: "メールアドレスを変更しました", email: changed.email }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inviter_is_a_uuid_sent_in_its_canonical_form_or_nothing() {
+        assert_eq!(inviter_in(None).ok(), Some(None));
+        assert_eq!(
+            inviter_in(Some("0190F5C2-7D7E-7B1A-9C3E-2A4B5C6D7E8F")).ok(),
+            Some(Some("0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f".to_owned()))
+        );
+        for bad in ["", "abc", "0190f5c2-7d7e-7b1a-9c3e"] {
+            let error = inviter_in(Some(bad)).expect_err(bad);
+            assert_eq!(error.body().code, "INVALID_INVITER_ID", "{bad}");
+        }
+    }
 }

@@ -257,28 +257,60 @@ pub struct ChartBody {
     pub chart: crate::routes::public::post::CalculateBaziResponse,
 }
 
-/// Friend updates (spec §3); empty until friends exist (the social service).
+/// Friend updates (spec §3) of the caller's local day.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FriendUpdatesBody {
+    /// The local date the updates belong to.
+    #[schema(example = "2026-11-22")]
+    pub date: String,
+    /// At most 3.
     pub updates: Vec<FriendUpdateBody>,
+}
+
+impl From<pb::GetFriendUpdatesResponse> for FriendUpdatesBody {
+    fn from(r: pb::GetFriendUpdatesResponse) -> Self {
+        let pb::GetFriendUpdatesResponse { date, updates } = r;
+        Self { date, updates: updates.into_iter().map(FriendUpdateBody::from).collect() }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FriendUpdateBody {
+    /// Stable within the day.
     pub id: String,
+    /// A header line then lines starting with `- `, or plain sentences.
+    #[schema(example = "はなこさんの今日は「人とつながる」日\n- 午前は連絡が吉\n- 夜は早めに休んで")]
     pub text: String,
+    /// The friend the update is about first; public fields only.
     pub friends: Vec<FriendBody>,
 }
 
+impl From<pb::FriendUpdate> for FriendUpdateBody {
+    fn from(u: pb::FriendUpdate) -> Self {
+        let pb::FriendUpdate { id, text, friends } = u;
+        Self { id, text, friends: friends.into_iter().map(FriendBody::from).collect() }
+    }
+}
+
+/// A friend an update names (the same public fields as a `Member`).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FriendBody {
+    #[schema(example = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f")]
+    pub user_id: String,
+    #[schema(example = "hanako")]
+    pub username: String,
     #[schema(required = true)]
     pub first_name: Option<String>,
     #[schema(required = true)]
-    pub username: Option<String>,
-    #[schema(required = true)]
     pub profile_image_url: Option<String>,
+}
+
+impl From<pb::FriendRef> for FriendBody {
+    fn from(f: pb::FriendRef) -> Self {
+        let pb::FriendRef { user_id, username, first_name, profile_image_url } = f;
+        Self { user_id, username, first_name, profile_image_url }
+    }
 }
 
 #[cfg(test)]

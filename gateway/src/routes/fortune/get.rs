@@ -147,14 +147,27 @@ pub async fn life(
     Ok(HttpResponse::Ok().json(ReportBody::from(report)))
 }
 
-/// Friends' updates. Friendships come with the social service; until then every user has none,
-/// and the answer says so rather than inventing any.
-#[utoipa::path(get, path = "/api/friend-updates", tag = "fortune",
+/// At most 3 updates about the caller's friends' day (spec §3), built once per local day from
+/// the friends with a ready chart, then served as stored.
+#[utoipa::path(get, path = "/api/friend-updates", tag = "fortune", params(OffsetQuery),
     responses(
-        (status = 200, description = "At most 3 updates (none until friends exist)", body = FriendUpdatesBody),
+        (status = 200, description = "The day's updates (none without friends whose chart is ready)", body = FriendUpdatesBody),
+        (status = 400, description = "INVALID_TIMEZONE_OFFSET", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 503, description = "SOCIAL_UNAVAILABLE: not built yet and the friends list does not answer", body = ErrorBody),
     ))]
-pub async fn friend_updates(req: HttpRequest, session: TypedSession) -> Result<HttpResponse, ApiError> {
-    signed_in(&req, &session).await?;
-    Ok(HttpResponse::Ok().json(FriendUpdatesBody { updates: Vec::new() }))
+pub async fn friend_updates(
+    req: HttpRequest,
+    query: web::Query<OffsetQuery>,
+    session: TypedSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (user, ctx) = signed_in(&req, &session).await?;
+    let timezone_offset_minutes = query.sent()?;
+    let (updates, ()) = tokio::join!(
+        state.fortune.get_friend_updates(&ctx, pb::GetFriendUpdatesRequest { timezone_offset_minutes }),
+        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+    );
+    let updates = updates.map_err(|s| ApiError::from_status("GetFriendUpdates", s))?;
+    Ok(HttpResponse::Ok().json(FriendUpdatesBody::from(updates)))
 }
