@@ -31,7 +31,7 @@ pub async fn create_admin() -> anyhow::Result<()> {
     meguri_db::run_migrations(&db, MIGRATIONS).await?;
     let pool = meguri_db::connect(&db).await?;
     let hasher = crate::startup::hasher(DEFAULT_ARGON2)?;
-    let id = crate::usecases::accounts::create_admin(&pool, &hasher, &email, &password).await?;
+    let id = crate::usecases::admins::create_admin(&pool, &hasher, &email, &password).await?;
     println!("admin {email} is ready (id {id})");
     Ok(())
 }

@@ -8,7 +8,8 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::{Gender, RawBirth};
 use crate::error::Error;
-use crate::usecases::accounts::{Accounts, SignUp, SignedUp};
+use crate::usecases::accounts::{Accounts, member_profile_pb};
+use crate::usecases::sign_up::{SignUp, SignedUp};
 use crate::usecases::user::{BirthProfile, User};
 
 pub struct IdentityService {
@@ -27,6 +28,11 @@ fn service_caller<T>(request: &Request<T>) -> Result<(), Status> {
         Some(Role::User | Role::Visitor) => Err(Error::PermissionDenied.into()),
         None => Err(Error::NotAUser.into()),
     }
+}
+
+/// A user id another service sends; INVALID_USER_ID when it is not a UUID.
+fn user_id_in(raw: &str) -> Result<UserId, Status> {
+    raw.trim().parse().map_err(|_| Error::InvalidUserId.into())
 }
 
 fn gender_in(value: i32) -> Option<Gender> {
@@ -114,6 +120,7 @@ impl Identity for IdentityService {
             privacy_policy_accepted: r.privacy_policy_accepted,
             analytics_consent: r.analytics_consent,
             marketing_consent: r.marketing_consent,
+            inviter_id: r.inviter_id,
         };
         let response = match self.accounts.sign_up(input).await? {
             SignedUp::New(id, email) => pb::SignUpResponse {
@@ -267,7 +274,7 @@ impl Identity for IdentityService {
         request: Request<pb::GetBirthProfileRequest>,
     ) -> Result<Response<pb::GetBirthProfileResponse>, Status> {
         service_caller(&request)?;
-        let id: UserId = request.get_ref().user_id.trim().parse().map_err(|_| Error::InvalidUserId)?;
+        let id = user_id_in(&request.get_ref().user_id)?;
         let profile = self.accounts.birth_profile(id).await?;
         Ok(Response::new(birth_profile_out(profile)))
     }
@@ -277,10 +284,37 @@ impl Identity for IdentityService {
         request: Request<pb::GetTimezoneOffsetRequest>,
     ) -> Result<Response<pb::GetTimezoneOffsetResponse>, Status> {
         service_caller(&request)?;
-        let id: UserId = request.get_ref().user_id.trim().parse().map_err(|_| Error::InvalidUserId)?;
+        let id = user_id_in(&request.get_ref().user_id)?;
         let offset = self.accounts.timezone_offset(id).await?;
         Ok(Response::new(pb::GetTimezoneOffsetResponse {
             timezone_offset: offset.map(meguri_tz::TimezoneOffset::minutes),
+        }))
+    }
+
+    async fn get_contact(
+        &self,
+        request: Request<pb::GetContactRequest>,
+    ) -> Result<Response<pb::GetContactResponse>, Status> {
+        service_caller(&request)?;
+        let id = user_id_in(&request.get_ref().user_id)?;
+        let contact = self.accounts.contact(id).await?;
+        Ok(Response::new(pb::GetContactResponse { email: contact.email, username: contact.username }))
+    }
+
+    async fn list_member_profiles(
+        &self,
+        request: Request<pb::ListMemberProfilesRequest>,
+    ) -> Result<Response<pb::ListMemberProfilesResponse>, Status> {
+        service_caller(&request)?;
+        let r = request.into_inner();
+        let after = match r.after_user_id.trim() {
+            "" => None,
+            raw => Some(user_id_in(raw)?),
+        };
+        let page = self.accounts.member_profiles(after, r.limit).await?;
+        Ok(Response::new(pb::ListMemberProfilesResponse {
+            members: page.members.into_iter().map(member_profile_pb).collect(),
+            next_after_user_id: page.next_after.map(|id| id.to_string()),
         }))
     }
 }

@@ -42,7 +42,7 @@ impl TestIdentity {
     #[allow(clippy::expect_used)]
     pub async fn create_admin(&self, email: &str, password: &str) -> uuid::Uuid {
         let hasher = crate::domain::PasswordHasher::new(256, 1, 1).expect("argon2 parameters");
-        crate::usecases::accounts::create_admin(&self.db.pool, &hasher, email, password).await.expect("admin created")
+        crate::usecases::admins::create_admin(&self.db.pool, &hasher, email, password).await.expect("admin created")
     }
 
     /// Marks an admin inactive (as an operator would in the database).

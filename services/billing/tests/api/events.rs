@@ -45,7 +45,12 @@ async fn a_signed_up_user_receives_three_credits_once_even_when_the_event_arrive
 async fn a_sign_up_published_while_billing_is_down_is_granted_when_it_returns() {
     let mut first = spawn_app().await;
     // The group exists once the first consumer has run: wait for it to handle an entry.
-    let warmup = first.publish(uuid::Uuid::now_v7(), &EmailVerified { user_id: UserId::new().to_string() }).await;
+    let warmup = first
+        .publish(
+            uuid::Uuid::now_v7(),
+            &EmailVerified { user_id: UserId::new().to_string(), ..EmailVerified::default() },
+        )
+        .await;
     first.wait_until_handled(IDENTITY_STREAM, "billing", &warmup).await;
     first.stop().await;
 

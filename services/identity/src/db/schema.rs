@@ -29,6 +29,8 @@ diesel::table! {
         birth_updated_at -> Nullable<Timestamptz>,
         username_key -> Nullable<Text>,
         birth_time_unknown -> Bool,
+        inviter_id -> Nullable<Uuid>,
+        profile_updated_at -> Timestamptz,
     }
 }
 

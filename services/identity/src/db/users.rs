@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::schema::{user_consent, users};
 use crate::domain::{BirthData, Gender};
-use crate::usecases::user::{BirthProfile, User};
+use crate::usecases::user::{BirthProfile, Contact, MemberProfile, User};
 
 diesel::define_sql_function! {
     /// SQL `lower(text)`: addresses and usernames are compared case-insensitively.
@@ -88,6 +88,8 @@ pub struct NewUser<'a> {
     pub last_name: Option<&'a str>,
     pub gender: Option<Gender>,
     pub birth: Option<&'a BirthData>,
+    /// The member whose invite link the person came from (not checked: any UUID).
+    pub inviter_id: Option<UserId>,
     pub now: DateTime<Utc>,
 }
 
@@ -111,6 +113,8 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
             users::birth_longitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.0))),
             users::birth_latitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.1))),
             users::birth_updated_at.eq(birth.map(|_| user.now)),
+            users::inviter_id.eq(user.inviter_id.map(|i| *i.as_uuid())),
+            users::profile_updated_at.eq(user.now),
             users::created_at.eq(user.now),
             users::updated_at.eq(user.now),
         ))
@@ -240,7 +244,8 @@ pub async fn set_password(
     Ok(())
 }
 
-/// Sets the username and its look-alike key (`username_key`).
+/// Sets the username and its look-alike key (`username_key`); a public field, so
+/// `profile_updated_at` moves too.
 pub async fn set_username(
     conn: &mut AsyncPgConnection,
     id: UserId,
@@ -249,7 +254,12 @@ pub async fn set_username(
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
     diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((users::username.eq(username), users::username_key.eq(username_key), users::updated_at.eq(now)))
+        .set((
+            users::username.eq(username),
+            users::username_key.eq(username_key),
+            users::profile_updated_at.eq(now),
+            users::updated_at.eq(now),
+        ))
         .execute(conn)
         .await?;
     Ok(())
@@ -501,10 +511,78 @@ pub async fn scrub_and_delete(
             users::apple_id.eq(None::<String>),
             users::pending_email.eq(None::<String>),
             users::timezone_offset.eq(None::<i32>),
+            users::inviter_id.eq(None::<Uuid>),
+            users::profile_updated_at.eq(now),
             users::deleted_at.eq(now),
             users::updated_at.eq(now),
         ))
         .execute(conn)
         .await?;
     Ok(())
+}
+
+type MemberRow = (Uuid, Option<String>, Option<String>, Option<String>, DateTime<Utc>);
+
+/// A verified member has a username (sign-up requires one; only deletion clears it).
+fn member_of(row: MemberRow) -> Option<MemberProfile> {
+    let (id, username, first_name, profile_image_url, updated_at) = row;
+    Some(MemberProfile { id: UserId::from_uuid(id), username: username?, first_name, profile_image_url, updated_at })
+}
+
+/// The public fields of a verified, live member.
+pub async fn member_profile(
+    conn: &mut AsyncPgConnection,
+    id: UserId,
+) -> Result<Option<MemberProfile>, diesel::result::Error> {
+    let row: Option<MemberRow> = users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .filter(users::is_email_verified.eq(true))
+        .select((users::id, users::username, users::first_name, users::profile_image_url, users::profile_updated_at))
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(row.and_then(member_of))
+}
+
+/// Up to `limit` verified, live members with a user id greater than `after` (all when `None`),
+/// ordered by user id (the primary key: each page is an index range).
+pub async fn member_profiles_after(
+    conn: &mut AsyncPgConnection,
+    after: Option<UserId>,
+    limit: i64,
+) -> Result<Vec<MemberProfile>, diesel::result::Error> {
+    let mut query = users::table
+        .filter(users::deleted_at.is_null())
+        .filter(users::is_email_verified.eq(true))
+        .filter(users::username.is_not_null())
+        .order(users::id.asc())
+        .limit(limit)
+        .select((users::id, users::username, users::first_name, users::profile_image_url, users::profile_updated_at))
+        .into_boxed();
+    if let Some(after) = after {
+        query = query.filter(users::id.gt(*after.as_uuid()));
+    }
+    let rows: Vec<MemberRow> = query.load(conn).await?;
+    Ok(rows.into_iter().filter_map(member_of).collect())
+}
+
+/// The inviter an account signed up with, if any.
+pub async fn inviter(conn: &mut AsyncPgConnection, id: UserId) -> Result<Option<UserId>, diesel::result::Error> {
+    let inviter: Option<Option<Uuid>> =
+        users::table.filter(users::id.eq(id.as_uuid())).select(users::inviter_id).first(conn).await.optional()?;
+    Ok(inviter.flatten().map(UserId::from_uuid))
+}
+
+/// The address and username of a verified, live member.
+pub async fn contact(conn: &mut AsyncPgConnection, id: UserId) -> Result<Option<Contact>, diesel::result::Error> {
+    let row: Option<(String, Option<String>)> = users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .filter(users::is_email_verified.eq(true))
+        .select((users::email, users::username))
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(row.map(|(email, username)| Contact { email, username: username.unwrap_or_default() }))
 }

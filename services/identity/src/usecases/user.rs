@@ -57,3 +57,21 @@ pub struct Admin {
     pub role: String,
     pub is_active: bool,
 }
+
+/// The fields of a verified member anyone may see (social's read model, invite cards, search).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberProfile {
+    pub id: UserId,
+    pub username: String,
+    pub first_name: Option<String>,
+    pub profile_image_url: Option<String>,
+    /// When these fields last changed (microseconds, as stored): a reader keeps the newest.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Where and how to mail a verified member (GetContact, for notify).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contact {
+    pub email: String,
+    pub username: String,
+}

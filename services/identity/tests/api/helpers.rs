@@ -108,6 +108,40 @@ impl TestApp {
         id
     }
 
+    /// Every event of type `E` published so far (read from its stream), oldest first.
+    pub async fn events<E: meguri_events::Event>(&self) -> Vec<E> {
+        let client = redis::Client::open(redis_url()).expect("redis url");
+        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
+        meguri_events::testkit::read::<E>(&mut conn, &EventsConfig::new(&self.prefix))
+            .await
+            .expect("the event stream")
+            .into_iter()
+            .map(|(_, event)| event)
+            .collect()
+    }
+
+    /// Waits (up to 10 s) until an event of type `E` matches `found`; returns it.
+    pub async fn wait_event<E: meguri_events::Event>(&self, what: &str, found: impl Fn(&E) -> bool) -> E {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(event) = self.events::<E>().await.into_iter().find(|e| found(e)) {
+                return event;
+            }
+            assert!(Instant::now() < deadline, "no event: {what}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Verifies `email` with the newest code mailed to it.
+    pub async fn verify(&self, email: &str) {
+        let code = self.code_for(email).await;
+        self.visitor()
+            .await
+            .verify_email(pb::VerifyEmailRequest { email: email.to_owned(), code })
+            .await
+            .expect("verify");
+    }
+
     /// Every mail requested so far (read from the `mail` stream the outbox relay feeds).
     pub async fn mails(&self) -> Vec<MailRequested> {
         let client = redis::Client::open(redis_url()).expect("redis url");

@@ -6,6 +6,7 @@ mod birth_profile;
 mod birth_time;
 mod helpers;
 mod login;
+mod members;
 mod migrations;
 mod reset;
 mod sign_up;

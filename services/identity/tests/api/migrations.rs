@@ -12,7 +12,7 @@ use meguri_db::TestDb;
 use secrecy::ExposeSecret as _;
 
 /// The migrations this test steps back over, newest first: the two of issue 11 and the later ones.
-const STEPPED_BACK: [&str; 3] = ["20261201000000", "20261125101200", "20261125101100"];
+const STEPPED_BACK: [&str; 4] = ["20261202000000", "20261201000000", "20261125101200", "20261125101100"];
 
 async fn connect(db: &TestDb) -> AsyncPgConnection {
     let mut conn = AsyncPgConnection::establish(db.config.url.expose_secret()).await.expect("connect");

@@ -110,6 +110,7 @@ async fn the_unique_index_refuses_a_look_alike_that_got_past_the_check() {
         last_name: None,
         gender: None,
         birth: None,
+        inviter_id: None,
         now,
     };
     identity::db::users::insert(&mut conn, &new(UserId::new(), "a@example.jp", "カナコ")).await.expect("first");
