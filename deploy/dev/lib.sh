@@ -218,7 +218,9 @@ start_fleet() {
     ${CHART_RETRY_BASE_MS:+CHART_RETRY_BASE_MS="$CHART_RETRY_BASE_MS"}
   while read -r name role; do
     GRPC_PORT_OF[$name]="$(free_port)"; ADMIN_PORT_OF[$name]="$(free_port)"
-    DB_ROLE="$role" start_db_service "$name" "${GRPC_PORT_OF[$name]}" "${ADMIN_PORT_OF[$name]}"
+    # The peers' addresses go to each of them (social calls identity and the engine; billing ignores them).
+    DB_ROLE="$role" start_db_service "$name" "${GRPC_PORT_OF[$name]}" "${ADMIN_PORT_OF[$name]}" \
+      BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc"
   done < <(fleet_entries)
   start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" \
     MAIL_DIR="${MAIL_DIR:-$DEV/mail}" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${NOTIFY_RETRY_BASE_MS:+NOTIFY_RETRY_BASE_MS="$NOTIFY_RETRY_BASE_MS"}

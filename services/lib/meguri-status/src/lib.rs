@@ -270,6 +270,23 @@ pub mod codes {
         "INVALID_ARGUMENT",
     ];
 
+    /// social.
+    pub const SOCIAL: &[&str] = &[
+        "MEMBER_NOT_FOUND",
+        "FRIEND_REQUEST_NOT_FOUND",
+        "FRIEND_NOT_FOUND",
+        "CANNOT_FRIEND_SELF",
+        "CANNOT_BLOCK_SELF",
+        "INVALID_SEARCH_QUERY",
+        "ALREADY_FRIENDS",
+        "FRIEND_REQUEST_LIMIT",
+        "FRIEND_LIMIT",
+        "UNAUTHENTICATED",
+        "PERMISSION_DENIED",
+        SERVICE_UNAVAILABLE,
+        INTERNAL_ERROR,
+    ];
+
     /// Every service's list, by service name.
     pub const ALL: &[(&str, &[&str])] = &[
         ("identity", IDENTITY),
@@ -277,6 +294,7 @@ pub mod codes {
         ("billing", BILLING),
         ("notify", NOTIFY),
         ("bazi-engine", BAZI_ENGINE),
+        ("social", SOCIAL),
     ];
 }
 

@@ -1,0 +1,233 @@
+//! The tonic implementation: only translation (proto → use case → proto, errors through
+//! `error.rs`). No SQL, no rules.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use meguri_auth::Role;
+use meguri_ids::UserId;
+use meguri_proto::social as pb;
+use pb::social_server::Social as SocialRpc;
+use tonic::{Request, Response, Status};
+
+use crate::domain::{CompatibilityStatus, FriendshipState, Member, Refusal, SearchLimit, SearchQuery};
+use crate::error::Error;
+use crate::usecases::Social;
+
+/// The Social service over the use cases.
+#[derive(Clone)]
+pub struct SocialService {
+    pub social: Social,
+}
+
+/// The signed-in user a user-scoped call is made for.
+fn caller<T>(request: &Request<T>) -> Result<UserId, Error> {
+    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or(Error::NotAUser)
+}
+
+/// The member a request names; an id that is not a UUID is nobody (`missing`).
+fn member_id(raw: &str, missing: Refusal) -> Result<UserId, Error> {
+    raw.parse().map_err(|_| missing.into())
+}
+
+fn time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Micros, true)
+}
+
+fn member(m: Member) -> pb::Member {
+    pb::Member {
+        user_id: m.id.to_string(),
+        username: m.username,
+        first_name: m.first_name,
+        profile_image_url: m.profile_image_url,
+    }
+}
+
+fn state(s: FriendshipState) -> i32 {
+    (match s {
+        FriendshipState::None => pb::FriendshipState::None,
+        FriendshipState::Outgoing => pb::FriendshipState::Outgoing,
+        FriendshipState::Incoming => pb::FriendshipState::Incoming,
+        FriendshipState::Friends => pb::FriendshipState::Friends,
+        FriendshipState::Blocked => pb::FriendshipState::Blocked,
+    }) as i32
+}
+
+fn compatibility_status(s: CompatibilityStatus) -> i32 {
+    (match s {
+        CompatibilityStatus::Pending => pb::CompatibilityStatus::Pending,
+        CompatibilityStatus::Ready => pb::CompatibilityStatus::Ready,
+        CompatibilityStatus::Unavailable => pb::CompatibilityStatus::Unavailable,
+        CompatibilityStatus::Failed => pb::CompatibilityStatus::Failed,
+    }) as i32
+}
+
+fn answer(s: FriendshipState) -> Response<pb::FriendshipAnswer> {
+    Response::new(pb::FriendshipAnswer { state: state(s) })
+}
+
+#[tonic::async_trait]
+impl SocialRpc for SocialService {
+    #[tracing::instrument(skip_all)]
+    async fn list_friends(
+        &self,
+        request: Request<pb::ListFriendsRequest>,
+    ) -> Result<Response<pb::ListFriendsResponse>, Status> {
+        let me = caller(&request)?;
+        let overview = self.social.overview(me).await?;
+        let pending = |r: crate::usecases::friends::PendingRequest| pb::FriendRequest {
+            member: Some(member(r.member)),
+            created_at: time(r.created_at),
+        };
+        Ok(Response::new(pb::ListFriendsResponse {
+            friends: overview
+                .friends
+                .into_iter()
+                .map(|f| pb::Friend {
+                    member: Some(member(f.member)),
+                    compatibility_status: compatibility_status(f.compatibility),
+                    compatibility_score: f.score,
+                    since: time(f.since),
+                })
+                .collect(),
+            incoming: overview.incoming.into_iter().map(pending).collect(),
+            outgoing: overview.outgoing.into_iter().map(pending).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn search_members(
+        &self,
+        request: Request<pb::SearchMembersRequest>,
+    ) -> Result<Response<pb::SearchMembersResponse>, Status> {
+        let me = caller(&request)?;
+        let query = SearchQuery::parse(&request.get_ref().query).map_err(Error::from)?;
+        let limit = SearchLimit::new(request.get_ref().limit);
+        let found = self.social.search(me, &query, limit).await?;
+        Ok(Response::new(pb::SearchMembersResponse {
+            results: found
+                .into_iter()
+                .map(|(m, s)| pb::SearchResult { member: Some(member(m)), state: state(s) })
+                .collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn send_friend_request(
+        &self,
+        request: Request<pb::MemberRef>,
+    ) -> Result<Response<pb::FriendshipAnswer>, Status> {
+        let me = caller(&request)?;
+        let target = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
+        Ok(answer(self.social.send_request(me, target).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn accept_friend_request(
+        &self,
+        request: Request<pb::MemberRef>,
+    ) -> Result<Response<pb::FriendshipAnswer>, Status> {
+        let me = caller(&request)?;
+        let other = member_id(&request.get_ref().user_id, Refusal::FriendRequestNotFound)?;
+        Ok(answer(self.social.accept_request(me, other).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn decline_friend_request(
+        &self,
+        request: Request<pb::MemberRef>,
+    ) -> Result<Response<pb::FriendshipAnswer>, Status> {
+        let me = caller(&request)?;
+        let other = member_id(&request.get_ref().user_id, Refusal::FriendRequestNotFound)?;
+        Ok(answer(self.social.decline_request(me, other).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn cancel_friend_request(
+        &self,
+        request: Request<pb::MemberRef>,
+    ) -> Result<Response<pb::FriendshipAnswer>, Status> {
+        let me = caller(&request)?;
+        let other = member_id(&request.get_ref().user_id, Refusal::FriendRequestNotFound)?;
+        Ok(answer(self.social.cancel_request(me, other).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn remove_friend(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::FriendshipAnswer>, Status> {
+        let me = caller(&request)?;
+        let other = member_id(&request.get_ref().user_id, Refusal::FriendNotFound)?;
+        Ok(answer(self.social.remove_friend(me, other).await?))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_compatibility(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::Compatibility>, Status> {
+        let me = caller(&request)?;
+        let friend = member_id(&request.get_ref().user_id, Refusal::FriendNotFound)?;
+        let view = self.social.compatibility(me, friend).await?;
+        Ok(Response::new(pb::Compatibility {
+            friend: Some(member(view.friend)),
+            status: compatibility_status(view.status),
+            score: view.score,
+            summary: view.summary,
+            factors: view
+                .factors
+                .into_iter()
+                .map(|f| pb::CompatibilityFactor { key: f.key, label: f.label, score: f.score, detail: f.detail })
+                .collect(),
+            you_bring: view.you_bring,
+            friend_brings: view.friend_brings,
+            computed_at: view.computed_at.map(time),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn block(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::BlockAnswer>, Status> {
+        let me = caller(&request)?;
+        let other = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
+        Ok(Response::new(pb::BlockAnswer { state: state(self.social.block(me, other).await?) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn unblock(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::BlockAnswer>, Status> {
+        let me = caller(&request)?;
+        let other = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
+        Ok(Response::new(pb::BlockAnswer { state: state(self.social.unblock(me, other).await?) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_blocks(
+        &self,
+        request: Request<pb::ListBlocksRequest>,
+    ) -> Result<Response<pb::ListBlocksResponse>, Status> {
+        let me = caller(&request)?;
+        let blocked = self.social.blocked_by(me).await?;
+        Ok(Response::new(pb::ListBlocksResponse { members: blocked.into_iter().map(member).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_invite(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::Invite>, Status> {
+        let who = meguri_auth::caller(&request).ok_or(Error::NotAUser)?;
+        let inviter = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
+        let (card, relation) = self.social.invite(inviter, who.signed_in_user()).await?;
+        Ok(Response::new(pb::Invite {
+            inviter: Some(member(card)),
+            state: relation.map_or(pb::FriendshipState::Unspecified as i32, state),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_friends_of(
+        &self,
+        request: Request<pb::ListFriendsOfRequest>,
+    ) -> Result<Response<pb::ListFriendsOfResponse>, Status> {
+        match meguri_auth::caller(&request).map(|c| c.role) {
+            Some(Role::Service) => {}
+            Some(_) => return Err(Error::PermissionDenied.into()),
+            None => return Err(Error::NotAUser.into()),
+        }
+        // An id that is not a UUID has no friends.
+        let Ok(user) = request.get_ref().user_id.parse::<UserId>() else {
+            return Ok(Response::new(pb::ListFriendsOfResponse { friends: vec![] }));
+        };
+        let friends = self.social.friends_of(user).await?;
+        Ok(Response::new(pb::ListFriendsOfResponse { friends: friends.into_iter().map(member).collect() }))
+    }
+}

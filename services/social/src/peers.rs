@@ -1,0 +1,232 @@
+//! The services social calls: identity (birth profiles for compatibility, member profiles for the
+//! backfill) and bazi-engine (compatibility), on the one client policy (`meguri-grpc-client`): a
+//! `service` token signed with `INTERNAL_JWT_SECRET`, the current `traceparent`, the peer deadline
+//! (`PEER_TIMEOUT_MS`), retries for these reads only on `Unavailable`, the
+//! `meguri_social_grpc_client_*` metrics, lazy connect.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use meguri_auth::TokenMinter;
+use meguri_grpc_client::{AsService, Channel, ClientPolicy, service_client};
+use meguri_ids::UserId;
+use meguri_proto::bazi_engine as be;
+use meguri_proto::identity as id;
+use secrecy::SecretString;
+
+use crate::domain::{Elements, Factor, Failure, Member, MemberProfile};
+
+service_client!(
+    /// The identity RPCs social calls (reads).
+    Identity, id::identity_client::IdentityClient<Channel>, {
+        read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
+        read list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse = "ListMemberProfiles";
+    }
+);
+
+service_client!(
+    /// The BaziEngine RPC social calls (an idempotent read).
+    Engine, be::bazi_engine_client::BaziEngineClient<Channel>, {
+        read compatibility(be::CompatibilityRequest) -> be::CompatibilityResponse = "Compatibility";
+    }
+);
+
+/// A call to a peer failed.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", failure.description)]
+pub struct PeerError {
+    pub failure: Failure,
+}
+
+impl PeerError {
+    fn of(peer: &str, status: &tonic::Status) -> Self {
+        Self { failure: Failure::of_code(peer, status.code()) }
+    }
+}
+
+/// The two peers, over lazily connected channels (a peer that is down fails its calls; it does not
+/// stop social from starting).
+#[derive(Clone)]
+pub struct Peers {
+    identity: Identity,
+    engine: Engine,
+}
+
+impl Peers {
+    /// # Errors
+    /// An address that is not a URI, or a secret the minter refuses.
+    pub fn new(
+        identity_addr: &str,
+        bazi_engine_addr: &str,
+        jwt_secret: &SecretString,
+        timeout: Duration,
+    ) -> anyhow::Result<Self> {
+        let minter = TokenMinter::new(jwt_secret, Duration::from_secs(30)).context("service token minter")?;
+        let policy = ClientPolicy::new(Arc::new(minter), timeout, crate::metrics::GRPC_CLIENT);
+        let channel = |addr: &str| -> anyhow::Result<Channel> {
+            Ok(meguri_grpc_client::endpoint(addr, timeout)
+                .with_context(|| format!("not a URI: {addr}"))?
+                .connect_lazy())
+        };
+        Ok(Self {
+            identity: Identity::new(channel(identity_addr)?, policy.clone()),
+            engine: Engine::new(channel(bazi_engine_addr)?, policy).max_decoding_message_size(16 * 1024 * 1024),
+        })
+    }
+
+    /// identity's birth profile of `user`; `Ok(None)` when identity does not know the user (deleted).
+    ///
+    /// # Errors
+    /// [`PeerError`] for any other failure.
+    async fn birth_profile(&self, user: UserId) -> Result<Option<id::GetBirthProfileResponse>, PeerError> {
+        let request = id::GetBirthProfileRequest { user_id: user.to_string() };
+        match self.identity.get_birth_profile(&AsService, request).await {
+            Ok(response) => Ok(Some(response)),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
+            Err(status) => Err(PeerError::of("identity", &status)),
+        }
+    }
+
+    /// One page of identity's verified members after `after` (by user id), and the cursor of the
+    /// next page (`None` on the last).
+    ///
+    /// # Errors
+    /// [`PeerError`]; a profile or cursor that breaks the contract is a permanent failure.
+    pub async fn member_profiles(
+        &self,
+        after: Option<UserId>,
+        limit: u32,
+    ) -> Result<(Vec<MemberProfile>, Option<UserId>), PeerError> {
+        let request =
+            id::ListMemberProfilesRequest { after_user_id: after.map(|u| u.to_string()).unwrap_or_default(), limit };
+        let page =
+            self.identity.list_member_profiles(&AsService, request).await.map_err(|s| PeerError::of("identity", &s))?;
+        let broken = |what: &str| PeerError {
+            failure: Failure { transient: false, description: format!("identity: {what} breaks the contract") },
+        };
+        let profiles =
+            page.members.iter().map(member_profile).collect::<Result<Vec<_>, _>>().map_err(|_| broken("a profile"))?;
+        let next =
+            page.next_after_user_id.map(|c| c.parse::<UserId>()).transpose().map_err(|_| broken("the cursor"))?;
+        Ok((profiles, next))
+    }
+
+    /// What the engine needs of `user`'s birth.
+    ///
+    /// # Errors
+    /// [`PeerError`].
+    pub async fn birth(&self, user: UserId) -> Result<Birth, PeerError> {
+        Ok(match self.birth_profile(user).await? {
+            None => Birth::Gone,
+            Some(profile) => birth_input(&profile).map_or(Birth::NoBirthDate, Birth::Known),
+        })
+    }
+
+    /// The engine's compatibility of `a` and `b`, as `a` reads it ("あなた" = `a`).
+    ///
+    /// # Errors
+    /// [`PeerError`]; an answer without both charts is a permanent failure.
+    pub async fn compatibility(&self, a: &BirthInput, b: &BirthInput) -> Result<EngineCompatibility, PeerError> {
+        let request = be::CompatibilityRequest { a: Some(a.0.clone()), b: Some(b.0.clone()) };
+        let response =
+            self.engine.compatibility(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
+        let elements = |chart: Option<&be::Chart>| {
+            chart.and_then(|c| c.elements.as_ref()).map(|e| Elements {
+                wood: e.wood,
+                fire: e.fire,
+                earth: e.earth,
+                metal: e.metal,
+                water: e.water,
+            })
+        };
+        let (Some(a_elements), Some(b_elements)) = (elements(response.a.as_ref()), elements(response.b.as_ref()))
+        else {
+            return Err(PeerError {
+                failure: Failure { transient: false, description: "bazi-engine: no charts in the answer".to_owned() },
+            });
+        };
+        Ok(EngineCompatibility {
+            score: response.score.clamp(0, 100),
+            summary: response.summary,
+            factors: response
+                .factors
+                .into_iter()
+                .map(|f| Factor { key: f.key, label: f.label, score: f.score, detail: f.detail })
+                .collect(),
+            a: a_elements,
+            b: b_elements,
+        })
+    }
+}
+
+/// A birth as the engine takes it (never stored, never returned).
+#[derive(Clone, Debug)]
+pub struct BirthInput(be::BirthInput);
+
+/// What identity knows of a user's birth.
+#[derive(Clone, Debug)]
+pub enum Birth {
+    Known(BirthInput),
+    /// No birth date (yet).
+    NoBirthDate,
+    /// identity does not know the user (deleted).
+    Gone,
+}
+
+/// The engine's answer, reduced to what social keeps or uses: the charts' five elements only.
+#[derive(Clone, Debug)]
+pub struct EngineCompatibility {
+    pub score: i32,
+    pub summary: String,
+    pub factors: Vec<Factor>,
+    pub a: Elements,
+    pub b: Elements,
+}
+
+/// identity's profile message as a [`MemberProfile`].
+///
+/// # Errors
+/// A user id that is not a UUID or an `updated_at` that is not RFC 3339 (the contract is broken).
+pub fn member_profile(p: &id::MemberProfile) -> anyhow::Result<MemberProfile> {
+    let id: UserId = p.user_id.parse().map_err(|_| anyhow::anyhow!("the user id is not a UUID"))?;
+    let updated_at = chrono::DateTime::parse_from_rfc3339(&p.updated_at)
+        .with_context(|| format!("updated_at {:?} is not RFC 3339", p.updated_at))?
+        .to_utc();
+    let present = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
+    Ok(MemberProfile {
+        member: Member {
+            id,
+            username: p.username.clone(),
+            first_name: present(&p.first_name),
+            profile_image_url: present(&p.profile_image_url),
+        },
+        updated_at,
+    })
+}
+
+/// The engine input of a birth profile; `None` without a birth date. Gender only orients the luck
+/// pillars, which compatibility does not use, but it is passed as identity holds it.
+fn birth_input(profile: &id::GetBirthProfileResponse) -> Option<BirthInput> {
+    let birth = profile.birth.as_ref()?;
+    let nonblank = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
+    let birth_date = nonblank(&birth.birth_date)?;
+    let gender = match id::Gender::try_from(profile.gender) {
+        Ok(id::Gender::Male) => be::Gender::Male,
+        Ok(id::Gender::Female) => be::Gender::Female,
+        _ => be::Gender::Unspecified,
+    };
+    let (longitude, latitude) = match (birth.longitude, birth.latitude) {
+        (Some(lon), Some(lat)) => (Some(lon), Some(lat)),
+        _ => (None, None),
+    };
+    Some(BirthInput(be::BirthInput {
+        birth_date,
+        birth_time: nonblank(&birth.birth_time),
+        place: nonblank(&birth.birth_location),
+        longitude,
+        latitude,
+        gender: gender as i32,
+        ..Default::default()
+    }))
+}

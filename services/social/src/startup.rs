@@ -1,0 +1,86 @@
+//! Builds the service; `main` and the tests share it.
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use meguri_events::{Consumer, IDENTITY_STREAM, Relay};
+use meguri_proto::social::social_server::SocialServer;
+use meguri_server::Application;
+
+use crate::clock::Clock;
+use crate::config::{Config, SCHEMA};
+use crate::grpc::SocialService;
+use crate::peers::Peers;
+use crate::usecases::Social;
+
+/// The `social` schema's migrations, compiled in.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
+
+/// The use cases over `config` (pools, peers, the outbox relay), without serving: what
+/// [`build`] serves, and what the `backfill-members` sub-command runs.
+///
+/// # Errors
+/// Migrations that fail, a database that does not answer, an invalid Redis URL or peer address.
+pub async fn social(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<(Social, deadpool_redis::Pool)> {
+    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the social migrations")?;
+    tracing::info!(name: "social.migrated", applied = applied.len());
+    let db = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
+    let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
+    let peers = Peers::new(
+        &config.identity_addr,
+        &config.bazi_engine_addr,
+        &config.server.jwt_secret,
+        config.timings.peer_timeout,
+    )?;
+    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.events.clone());
+    Ok((Social::new(db, peers, clock, relay, config.limits, config.timings.clone()), redis))
+}
+
+/// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
+/// identity event consumer, the outbox relay, the compatibility worker and the first backfill.
+/// Health turns SERVING once PostgreSQL and Redis answer; identity and bazi-engine are called
+/// lazily (work that finds them down is retried).
+///
+/// # Errors
+/// As [`social`], and ports that cannot be bound.
+pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
+    crate::metrics::describe();
+    let (social, redis) = social(&config, clock).await?;
+    let consumer = Consumer::new(redis.clone(), &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
+    let (ready_db, ready_redis) = (social.db.clone(), redis);
+    let (events, worker, backfill, relay, metrics_db) =
+        (social.clone(), social.clone(), social.clone(), social.relay.clone(), social.db.clone());
+    Application::builder(config.server)
+        .add_service(SocialServer::new(SocialService { social }))
+        .readiness(move || {
+            let (db, redis) = (ready_db.clone(), ready_redis.clone());
+            async move {
+                meguri_db::ping(&db).await.context("PostgreSQL")?;
+                meguri_events::ping(&redis).await
+            }
+        })
+        .task("identity-events", move |stop| {
+            consumer.run(
+                move |envelope| {
+                    let social = events.clone();
+                    async move { crate::events::handle_identity_event(&social, envelope).await }
+                },
+                stop,
+            )
+        })
+        .task("outbox-relay", move |stop| relay.run(stop))
+        .task("compatibility-worker", move |stop| worker.run_compatibility_worker(stop))
+        .task("member-backfill", move |stop| backfill.run_backfill_if_needed(stop))
+        .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(metrics_db, SCHEMA, stop))
+        .build()
+        .await
+}
+
+/// `build` with the system clock (what `main` starts).
+///
+/// # Errors
+/// As [`build`].
+pub async fn build_with_system_clock(config: Config) -> anyhow::Result<Application> {
+    build(config, Arc::new(crate::clock::SystemClock)).await
+}

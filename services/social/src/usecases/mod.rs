@@ -1,0 +1,82 @@
+//! social's use cases (STYLE §7, docs/service-shape.md): plain functions on [`Social`], which holds
+//! everything the operations need, in one value the gRPC service, the event consumer and the
+//! background tasks share. `grpc.rs` only translates to and from these; the rules they apply live
+//! in `domain/`, the SQL in `db/`.
+
+pub mod blocks;
+pub mod compatibility;
+pub mod friends;
+pub mod invites;
+pub mod members;
+pub mod search;
+
+use std::sync::Arc;
+
+use meguri_events::Relay;
+use tokio::sync::Notify;
+
+use crate::clock::Clock;
+use crate::config::Timings;
+use crate::db;
+use crate::domain::{Limits, Member};
+use crate::error::Error;
+use crate::peers::Peers;
+
+#[derive(Clone)]
+pub struct Social {
+    pub(crate) db: meguri_db::Pool,
+    pub(crate) peers: Peers,
+    pub(crate) clock: Arc<dyn Clock>,
+    /// Publishes the mail requests written to the outbox.
+    pub(crate) relay: Relay,
+    pub(crate) limits: Limits,
+    pub(crate) timings: Timings,
+    /// Wakes the compatibility worker (a friendship was accepted, birth data changed).
+    pub(crate) compatibility_due: Arc<Notify>,
+}
+
+impl Social {
+    #[must_use]
+    pub fn new(
+        db: meguri_db::Pool,
+        peers: Peers,
+        clock: Arc<dyn Clock>,
+        relay: Relay,
+        limits: Limits,
+        timings: Timings,
+    ) -> Self {
+        Self { db, peers, clock, relay, limits, timings, compatibility_due: Arc::new(Notify::new()) }
+    }
+
+    pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {
+        db::conn(&self.db).await.map_err(Error::Unexpected)
+    }
+}
+
+/// The mail asking `to` to answer `from`'s friend request (notify resolves the address).
+fn mail_request_received(to: meguri_ids::UserId, from: &Member) -> meguri_proto::notify::MailRequested {
+    use meguri_proto::notify::mail_requested::{FriendRequestReceived, Kind};
+    meguri_proto::notify::MailRequested {
+        user_id: Some(to.to_string()),
+        to: String::new(),
+        name: None,
+        kind: Some(Kind::FriendRequestReceived(FriendRequestReceived {
+            from_username: from.username.clone(),
+            from_first_name: from.first_name.clone(),
+        })),
+    }
+}
+
+/// The mail telling `to` that `by` accepted their request.
+fn mail_request_accepted(to: meguri_ids::UserId, by: &Member) -> meguri_proto::notify::MailRequested {
+    use meguri_proto::notify::mail_requested::{FriendRequestAccepted, Kind};
+    meguri_proto::notify::MailRequested {
+        user_id: Some(to.to_string()),
+        to: String::new(),
+        name: None,
+        kind: Some(Kind::FriendRequestAccepted(FriendRequestAccepted {
+            by_username: by.username.clone(),
+            by_first_name: by.first_name.clone(),
+        })),
+    }
+}
