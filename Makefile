@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily size build fmt lint clean
+.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friend-updates size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -37,7 +37,7 @@ k8s-check: ## render k8s/base and both overlays and check every service against 
 fuzz: ## Schemathesis over /api/openapi.json against the real fleet, signed in; fails on any answer >= 500
 	@deploy/dev/fuzz.sh
 
-bench: bench-engine bench-gateway bench-daily ## all benchmarks (prints figures)
+bench: bench-engine bench-gateway bench-daily bench-friend-updates ## all benchmarks (prints figures)
 
 bench-engine: ## criterion benchmarks of the engine (chart, almanac, places)
 	cargo bench -p bazi-engine
@@ -47,6 +47,9 @@ bench-gateway: ## the calculator through gateway → gRPC → engine under load 
 
 bench-daily: ## building a daily reading (criterion) and the stored GET /api/fortune/daily under load (wrk, 64 connections, 20 s)
 	@deploy/bench/daily.sh
+
+bench-friend-updates: ## building one member's friend updates with 50 friends beside one daily reading (criterion), and the ratio
+	@deploy/bench/friend-updates.sh
 
 size: ## production bundle sizes per entry and chunk (raw and gzip)
 	cd frontend && npm run build && npm run size

@@ -210,14 +210,18 @@ start_fleet() {
   start bazi-engine GRPC_PORT="$engine_grpc" ADMIN_PORT="$engine_admin" \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
   start_db_service identity "$id_grpc" "$id_admin" TOKEN_PEPPER="$(dev_secret token_pepper)"
+  # The fleet's ports first: fortune-gen calls social (when the fleet has it) for the friend updates.
+  while read -r name role; do
+    GRPC_PORT_OF[$name]="$(free_port)"; ADMIN_PORT_OF[$name]="$(free_port)"
+  done < <(fleet_entries)
   # fortune-gen writes with the built-in generator unless OPENAI_API_KEY and OPENAI_BASE_URL are set.
   DB_ROLE=fortune start_db_service fortune-gen "$fortune_grpc" "$fortune_admin" \
     BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
+    ${GRPC_PORT_OF[social]:+SOCIAL_ADDR="http://127.0.0.1:${GRPC_PORT_OF[social]}"} \
     ${OPENAI_BASE_URL:+OPENAI_BASE_URL="$OPENAI_BASE_URL"} ${OPENAI_API_KEY:+OPENAI_API_KEY="$OPENAI_API_KEY"} \
     ${OPENAI_MODEL:+OPENAI_MODEL="$OPENAI_MODEL"} ${LLM_TIMEOUT_MS:+LLM_TIMEOUT_MS="$LLM_TIMEOUT_MS"} \
     ${CHART_RETRY_BASE_MS:+CHART_RETRY_BASE_MS="$CHART_RETRY_BASE_MS"}
   while read -r name role; do
-    GRPC_PORT_OF[$name]="$(free_port)"; ADMIN_PORT_OF[$name]="$(free_port)"
     # The peers' addresses go to each of them (social calls identity and the engine; billing ignores them).
     DB_ROLE="$role" start_db_service "$name" "${GRPC_PORT_OF[$name]}" "${ADMIN_PORT_OF[$name]}" \
       BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc"

@@ -20,8 +20,11 @@
 
 use crate::analysis::{Strength, element_presence, ten_god};
 use crate::ganzhi::{Branch, Element, Stem};
+// The pairs that meet are the shared tables' (fortune-gen reads a friend's day with them); what a
+// meeting is worth for compatibility is this module's.
 use crate::pillars::Pillars;
-use serde::{Serialize, Serializer};
+pub use meguri_ganzhi::relations::{BranchRelation, branch_relations, stems_clash, stems_combine};
+use serde::Serialize;
 
 /// One person's chart and its strength analysis.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -60,17 +63,6 @@ pub const WEIGHT_ELEMENTS: f64 = 0.25;
 
 fn stem_label(s: Stem) -> String {
     format!("{}（{}）", s.name(), s.element().kanji())
-}
-
-/// 干合: 甲己 乙庚 丙辛 丁壬 戊癸 (stems five apart).
-pub fn stems_combine(a: Stem, b: Stem) -> bool {
-    a.index().abs_diff(b.index()) == 5
-}
-
-/// 天干の冲: 甲庚 乙辛 丙壬 丁癸 (same polarity, six apart, wood–metal and fire–water only).
-pub fn stems_clash(a: Stem, b: Stem) -> bool {
-    let (lo, hi) = if a.index() < b.index() { (a.index(), b.index()) } else { (b.index(), a.index()) };
-    hi - lo == 6 && lo < 4
 }
 
 /// The element the 干合 of two stems transforms into (甲己 土, 乙庚 金, 丙辛 水, 丁壬 木, 戊癸 火).
@@ -177,96 +169,30 @@ fn stems_factor(a: &Pillars, b: &Pillars) -> CompatFactor {
 
 // ---- factor 3: branches ---------------------------------------------------------------------
 
-/// One relation between two branches, with its points (positive good, negative bad).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BranchRelation {
-    /// 六合 (+15): 子丑 寅亥 卯戌 辰酉 巳申 午未.
-    SixHarmony,
-    /// 半会 (+10): two of a 三合 trio including its centre (子午卯酉).
-    HalfTrio,
-    /// 同支 (+5): the same branch, not a 自刑 one.
-    Same,
-    /// 冲 (−15): opposite branches.
-    Clash,
-    /// 刑 (−10): 寅巳申, 丑戌未 (any two), 子卯.
-    Punishment,
-    /// 自刑 (−6): 辰辰 午午 酉酉 亥亥.
-    SelfPunishment,
-    /// 害 (−8): 子未 丑午 寅巳 卯辰 申亥 酉戌.
-    Harm,
-}
-
-impl BranchRelation {
-    pub fn name_ja(self) -> &'static str {
-        match self {
-            BranchRelation::SixHarmony => "六合",
-            BranchRelation::HalfTrio => "半会",
-            BranchRelation::Same => "同支",
-            BranchRelation::Clash => "冲",
-            BranchRelation::Punishment => "刑",
-            BranchRelation::SelfPunishment => "自刑",
-            BranchRelation::Harm => "害",
-        }
-    }
-    pub fn points(self) -> i32 {
-        match self {
-            BranchRelation::SixHarmony => 15,
-            BranchRelation::HalfTrio => 10,
-            BranchRelation::Same => 5,
-            BranchRelation::Clash => -15,
-            BranchRelation::Punishment => -10,
-            BranchRelation::SelfPunishment => -6,
-            BranchRelation::Harm => -8,
-        }
-    }
-    fn meaning(self) -> &'static str {
-        match self {
-            BranchRelation::SixHarmony => "深く結びつく",
-            BranchRelation::HalfTrio => "同じ目標に向かって協力できる",
-            BranchRelation::Same => "感覚が似ている",
-            BranchRelation::Clash => "ぶつかり合いやすい",
-            BranchRelation::Punishment => "すれ違いや摩擦が起きやすい",
-            BranchRelation::SelfPunishment => "似た弱点を刺激し合いやすい",
-            BranchRelation::Harm => "小さな誤解が積もりやすい",
-        }
+/// What a branch relation between the two charts is worth (positive good, negative bad):
+/// 六合 +15, 半会 +10, 同支 +5, 冲 −15, 刑 −10, 自刑 −6, 害 −8.
+fn points(r: BranchRelation) -> i32 {
+    match r {
+        BranchRelation::SixHarmony => 15,
+        BranchRelation::HalfTrio => 10,
+        BranchRelation::Same => 5,
+        BranchRelation::Clash => -15,
+        BranchRelation::Punishment => -10,
+        BranchRelation::SelfPunishment => -6,
+        BranchRelation::Harm => -8,
     }
 }
 
-impl Serialize for BranchRelation {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name_ja())
+fn meaning(r: BranchRelation) -> &'static str {
+    match r {
+        BranchRelation::SixHarmony => "深く結びつく",
+        BranchRelation::HalfTrio => "同じ目標に向かって協力できる",
+        BranchRelation::Same => "感覚が似ている",
+        BranchRelation::Clash => "ぶつかり合いやすい",
+        BranchRelation::Punishment => "すれ違いや摩擦が起きやすい",
+        BranchRelation::SelfPunishment => "似た弱点を刺激し合いやすい",
+        BranchRelation::Harm => "小さな誤解が積もりやすい",
     }
-}
-
-/// Every relation between two branches (a pair can have several: 寅申 is 冲 and 刑).
-/// Symmetric in its arguments.
-pub fn branch_relations(x: Branch, y: Branch) -> Vec<BranchRelation> {
-    let (i, j) = (x.index(), y.index());
-    let mut v = Vec::new();
-    if i == j {
-        // 辰 午 酉 亥 punish themselves.
-        v.push(if matches!(i, 4 | 6 | 9 | 11) { BranchRelation::SelfPunishment } else { BranchRelation::Same });
-        return v;
-    }
-    if (i + j) % 12 == 1 {
-        v.push(BranchRelation::SixHarmony);
-    }
-    // Trios 申子辰, 亥卯未, 寅午戌, 巳酉丑 are the branches equal mod 4; the centre is 子午卯酉.
-    if i % 4 == j % 4 && (i % 3 == 0 || j % 3 == 0) {
-        v.push(BranchRelation::HalfTrio);
-    }
-    if i.abs_diff(j) == 6 {
-        v.push(BranchRelation::Clash);
-    }
-    let set = |a: usize, b: usize| (i == a && j == b) || (i == b && j == a);
-    let punish = [(2, 5), (5, 8), (2, 8), (1, 10), (10, 7), (1, 7), (0, 3)];
-    if punish.iter().any(|&(a, b)| set(a, b)) {
-        v.push(BranchRelation::Punishment);
-    }
-    if (i + j) % 12 == 7 {
-        v.push(BranchRelation::Harm);
-    }
-    v
 }
 
 /// The 三合 trio (and its element) that four branches complete, when both charts contribute.
@@ -301,13 +227,13 @@ fn branches_factor(a: &Pillars, b: &Pillars) -> CompatFactor {
     let mut parts = Vec::new();
     for (w, pa, x, pb, y) in pairs {
         for r in branch_relations(x, y) {
-            points += w * r.points();
+            points += w * points(r);
             parts.push(format!(
                 "あなたの{pa}{}とお相手の{pb}{}は{}（{}）",
                 x.name(),
                 y.name(),
                 r.name_ja(),
-                r.meaning()
+                meaning(r)
             ));
         }
     }
@@ -448,41 +374,11 @@ mod tests {
     }
 
     #[test]
-    fn stem_pairs_combine_and_clash() {
+    fn combined_stems_transform_into_their_element() {
         let s = |x: &str| Stem::parse(x).expect("stem");
-        for (a, b) in [("甲", "己"), ("乙", "庚"), ("丙", "辛"), ("丁", "壬"), ("戊", "癸")] {
-            assert!(stems_combine(s(a), s(b)) && stems_combine(s(b), s(a)));
-        }
-        assert!(!stems_combine(s("甲"), s("庚")));
-        for (a, b) in [("甲", "庚"), ("乙", "辛"), ("丙", "壬"), ("丁", "癸")] {
-            assert!(stems_clash(s(a), s(b)) && stems_clash(s(b), s(a)));
-        }
-        assert!(!stems_clash(s("戊"), s("甲")));
         assert_eq!(combine_element(s("甲")), Element::Earth);
         assert_eq!(combine_element(s("癸")), Element::Fire);
         assert_eq!(combine_element(s("丁")), Element::Wood);
-    }
-
-    #[test]
-    fn branch_relations_are_the_classic_ones() {
-        use BranchRelation::*;
-        assert_eq!(branch_relations(br("子"), br("丑")), vec![SixHarmony]);
-        assert_eq!(branch_relations(br("午"), br("未")), vec![SixHarmony]);
-        assert_eq!(branch_relations(br("子"), br("午")), vec![Clash]);
-        assert_eq!(branch_relations(br("寅"), br("申")), vec![Clash, Punishment]);
-        assert_eq!(branch_relations(br("寅"), br("巳")), vec![Punishment, Harm]);
-        assert_eq!(branch_relations(br("申"), br("子")), vec![HalfTrio]);
-        assert_eq!(branch_relations(br("申"), br("辰")), vec![]);
-        assert_eq!(branch_relations(br("子"), br("卯")), vec![Punishment]);
-        assert_eq!(branch_relations(br("酉"), br("戌")), vec![Harm]);
-        assert_eq!(branch_relations(br("午"), br("午")), vec![SelfPunishment]);
-        assert_eq!(branch_relations(br("子"), br("子")), vec![Same]);
-        assert_eq!(branch_relations(br("巳"), br("申")), vec![SixHarmony, Punishment]);
-        for x in Branch::all() {
-            for y in Branch::all() {
-                assert_eq!(branch_relations(x, y), branch_relations(y, x));
-            }
-        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! - **十二運** of the day master at its branch;
 //! - **relations** with the natal stems (干合, 天干の冲) and branches (六合, 三合, 半会, 冲, 刑,
 //!   自刑, 害), each naming the natal position met. The branch relations are the ones
-//!   compatibility uses ([`crate::compat::branch_relations`]) with two changes: a period branch
+//!   compatibility uses ([`meguri_ganzhi::branch_relations`]) with two changes: a period branch
 //!   equal to a natal one (同支) is no relation here unless it punishes itself (辰午酉亥 → 自刑),
 //!   and when the period branch completes a 三合 trio with two *different* natal branches, each
 //!   natal branch of that trio meets it as 三合 instead of 半会;

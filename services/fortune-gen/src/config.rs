@@ -77,6 +77,8 @@ pub struct Config {
     pub bazi_engine_addr: String,
     /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`).
     pub identity_addr: String,
+    /// `SOCIAL_ADDR` (default `http://127.0.0.1:50055`): ListFriendsOf, for the friend updates.
+    pub social_addr: String,
     pub llm: Option<LlmConfig>,
     pub timings: Timings,
 }
@@ -107,6 +109,7 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
         events: EventsConfig::new(own.prefix),
         bazi_engine_addr: own.bazi_engine_addr,
         identity_addr: own.identity_addr,
+        social_addr: own.social_addr,
         llm: own.llm,
         timings: own.timings,
     };
@@ -119,6 +122,7 @@ struct Own {
     prefix: String,
     bazi_engine_addr: String,
     identity_addr: String,
+    social_addr: String,
     llm: Option<LlmConfig>,
     timings: Timings,
 }
@@ -127,6 +131,7 @@ fn own_settings(env: &mut Env<'_>) -> Own {
     let redis_url = env.redis_url();
     let bazi_engine_addr = env.addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
     let identity_addr = env.addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
+    let social_addr = env.addr("SOCIAL_ADDR", "http://127.0.0.1:50055");
     let llm = match (env.read("OPENAI_BASE_URL"), env.read("OPENAI_API_KEY")) {
         (Some(base_url), Some(key)) if base_url.starts_with("http://") || base_url.starts_with("https://") => {
             Some(LlmConfig {
@@ -150,7 +155,7 @@ fn own_settings(env: &mut Env<'_>) -> Own {
     };
     // Read without trimming, as the gateway and the other services do.
     let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
-    Own { redis_url, prefix, bazi_engine_addr, identity_addr, llm, timings }
+    Own { redis_url, prefix, bazi_engine_addr, identity_addr, social_addr, llm, timings }
 }
 
 #[cfg(test)]
@@ -172,6 +177,7 @@ mod tests {
         assert!(problems.is_empty());
         assert_eq!(o.bazi_engine_addr, "http://127.0.0.1:50052");
         assert_eq!(o.identity_addr, "http://127.0.0.1:50053");
+        assert_eq!(o.social_addr, "http://127.0.0.1:50055");
         assert!(o.llm.is_none());
         assert_eq!(o.timings.llm_timeout, Duration::from_secs(8));
         assert_eq!(o.timings.chart_retry_base, Duration::from_secs(5));
@@ -196,6 +202,7 @@ mod tests {
         let (_, problems) = own(&[
             ("REDIS_URL", "http://r"),
             ("BAZI_ENGINE_ADDR", "engine:50052"),
+            ("SOCIAL_ADDR", "social"),
             ("LLM_TIMEOUT_MS", "soon"),
             ("CHART_RETRY_BASE_MS", "0"),
         ]);
@@ -204,6 +211,7 @@ mod tests {
             [
                 "REDIS_URL (expected redis://host:port)",
                 "BAZI_ENGINE_ADDR (expected http://host:port)",
+                "SOCIAL_ADDR (expected http://host:port)",
                 "LLM_TIMEOUT_MS (expected a positive number of milliseconds)",
                 "CHART_RETRY_BASE_MS (expected a positive number of milliseconds)",
             ]

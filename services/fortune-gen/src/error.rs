@@ -24,6 +24,10 @@ pub enum Error {
     /// UNAVAILABLE SERVICE_UNAVAILABLE: bazi-engine (or identity) did not answer in time.
     #[error("a dependency is unavailable: {0}")]
     Unavailable(String),
+    /// UNAVAILABLE SOCIAL_UNAVAILABLE: the day's friend updates are not built yet and social did
+    /// not answer (the home screen says the friends could not be read, not that all is down).
+    #[error("social is unavailable: {0}")]
+    SocialUnavailable(String),
     /// UNAUTHENTICATED: a user-scoped call without a user token.
     #[error("not called for a user")]
     NotAUser,
@@ -62,6 +66,7 @@ impl ServiceError for Error {
             Self::ProfileIncomplete => (Code::FailedPrecondition, "PROFILE_INCOMPLETE", "no birth date"),
             Self::RatingNotFound => (Code::NotFound, "RATING_NOT_FOUND", "rating not found"),
             Self::Unavailable(what) => return Failure::PeerUnavailable(what),
+            Self::SocialUnavailable(_) => (Code::Unavailable, "SOCIAL_UNAVAILABLE", "social unavailable"),
             Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "admin token required"),
             Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
@@ -106,6 +111,7 @@ mod tests {
             Error::ProfileIncomplete,
             Error::RatingNotFound,
             Error::Unavailable("bazi-engine".to_owned()),
+            Error::SocialUnavailable("social: unavailable".to_owned()),
             Error::NotAUser,
             Error::PermissionDenied,
             Error::Unexpected(anyhow::anyhow!("boom")),
@@ -117,6 +123,7 @@ mod tests {
                 | Error::ProfileIncomplete
                 | Error::RatingNotFound
                 | Error::Unavailable(_)
+                | Error::SocialUnavailable(_)
                 | Error::NotAUser
                 | Error::PermissionDenied
                 | Error::Unexpected(_) => {}
@@ -155,6 +162,15 @@ mod tests {
 
         assert_eq!(status.code(), Code::Unavailable);
         assert_eq!(meguri_status::code_of(&status), Some(meguri_status::SERVICE_UNAVAILABLE));
+        assert!(!status.message().contains("deadline"));
+    }
+
+    #[test]
+    fn social_that_does_not_answer_has_its_own_code() {
+        let status = Status::from(Error::SocialUnavailable("social: deadline_exceeded".to_owned()));
+
+        assert_eq!(status.code(), Code::Unavailable);
+        assert_eq!(meguri_status::code_of(&status), Some("SOCIAL_UNAVAILABLE"));
         assert!(!status.message().contains("deadline"));
     }
 

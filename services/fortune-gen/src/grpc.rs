@@ -8,10 +8,11 @@ use meguri_proto::fortune as pb;
 use meguri_proto::fortune::fortune_server;
 use tonic::{Request, Response, Status};
 
+use crate::domain::friend_updates::{FriendRef, FriendUpdate};
 use crate::domain::{DayItem, NewRating, TimezoneOffset};
 use crate::error::Error;
 use crate::usecases::Fortune;
-use crate::usecases::records::{ChartRecord, DailyRecord, RatingRecord, ReportKind, ReportRecord};
+use crate::usecases::records::{ChartRecord, DailyRecord, FriendUpdatesRecord, RatingRecord, ReportKind, ReportRecord};
 
 pub struct FortuneService {
     pub fortune: Fortune,
@@ -116,6 +117,26 @@ fn report_out(r: ReportRecord) -> pb::Report {
         generated_at: if ready { r.generated_at.map(time) } else { None },
         engine: if ready { r.engine.unwrap_or_default() } else { String::new() },
         hour_dependent: if ready { content.hour_dependent } else { Vec::new() },
+    }
+}
+
+fn friend_out(f: FriendRef) -> pb::FriendRef {
+    pb::FriendRef {
+        user_id: f.user_id.to_string(),
+        username: f.username,
+        first_name: f.first_name,
+        profile_image_url: f.profile_image_url,
+    }
+}
+
+fn update_out(u: FriendUpdate) -> pb::FriendUpdate {
+    pb::FriendUpdate { id: u.id, text: u.text, friends: u.friends.into_iter().map(friend_out).collect() }
+}
+
+fn friend_updates_out(r: FriendUpdatesRecord) -> pb::GetFriendUpdatesResponse {
+    pb::GetFriendUpdatesResponse {
+        date: r.local_date.to_string(),
+        updates: r.updates.into_iter().map(update_out).collect(),
     }
 }
 
@@ -236,6 +257,15 @@ impl fortune_server::Fortune for FortuneService {
     ) -> Result<Response<pb::Report>, Status> {
         let user = caller(&request)?;
         Ok(Response::new(report_out(self.fortune.report(user, ReportKind::Life).await?)))
+    }
+
+    async fn get_friend_updates(
+        &self,
+        request: Request<pb::GetFriendUpdatesRequest>,
+    ) -> Result<Response<pb::GetFriendUpdatesResponse>, Status> {
+        let user = caller(&request)?;
+        let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
+        Ok(Response::new(friend_updates_out(self.fortune.friend_updates(user, offset).await?)))
     }
 
     async fn list_chart_failures(

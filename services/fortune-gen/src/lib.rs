@@ -1,5 +1,6 @@
 //! fortune-gen: each user's chart (built from identity's birth data through bazi-engine), the
-//! daily reading, day-info and the badge catalogue, ratings, and the yearly and life reports.
+//! daily reading, day-info and the badge catalogue, ratings, the yearly and life reports, and the
+//! daily friend updates.
 //! See docs/services/fortune-gen.md.
 
 pub mod clock;
@@ -8,6 +9,7 @@ pub mod db;
 pub mod domain;
 pub mod engine;
 pub mod error;
+pub mod events;
 pub mod facts;
 pub mod grpc;
 pub mod metrics;

@@ -8,7 +8,8 @@
 //! | `meguri_fortune_gen_llm_fallbacks_total` | counter | `what` (`daily`, `yearly`, `life`), `reason` (`error`, `invalid`, `timeout`) |
 //! | `meguri_fortune_gen_llm_duration_seconds` | histogram | `what` |
 //! | `meguri_fortune_gen_reports_total` | counter | `kind` (`yearly`, `life`), `outcome` (`ready`, `failed`), `engine` |
-//! | `meguri_fortune_gen_grpc_client_requests_total` | counter | `rpc` (`CalculateChart`, `GetAlmanac`, `ReadTransits`, `GetBirthProfile`, `GetTimezoneOffset`), `code` (after retries) |
+//! | `meguri_fortune_gen_friend_updates_built_total` | counter | `updates` (`0`…`3`) — a member's day of friend updates built (not served from storage) |
+//! | `meguri_fortune_gen_grpc_client_requests_total` | counter | `rpc` (`CalculateChart`, `GetAlmanac`, `ReadTransits`, `GetBirthProfile`, `GetTimezoneOffset`, `ListFriendsOf`), `code` (after retries) |
 //! | `meguri_fortune_gen_grpc_client_duration_seconds` | histogram | `rpc` (retries included) |
 //! | `meguri_fortune_gen_grpc_client_retries_total` | counter | `rpc` |
 
@@ -20,7 +21,8 @@ pub const DAILY_READINGS_TOTAL: &str = "meguri_fortune_gen_daily_readings_total"
 pub const LLM_FALLBACKS_TOTAL: &str = "meguri_fortune_gen_llm_fallbacks_total";
 pub const LLM_DURATION_SECONDS: &str = "meguri_fortune_gen_llm_duration_seconds";
 pub const REPORTS_TOTAL: &str = "meguri_fortune_gen_reports_total";
-/// The calls to bazi-engine and identity, recorded by the shared client policy.
+pub const FRIEND_UPDATES_BUILT_TOTAL: &str = "meguri_fortune_gen_friend_updates_built_total";
+/// The calls to bazi-engine, identity and social, recorded by the shared client policy.
 pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::ClientMetrics {
     requests_total: "meguri_fortune_gen_grpc_client_requests_total",
     duration_seconds: "meguri_fortune_gen_grpc_client_duration_seconds",
@@ -35,6 +37,7 @@ pub fn describe() {
     metrics::describe_counter!(LLM_FALLBACKS_TOTAL, "LLM texts replaced by the built-in text, by reason");
     metrics::describe_histogram!(LLM_DURATION_SECONDS, "Time spent waiting for the LLM");
     metrics::describe_counter!(REPORTS_TOTAL, "Reports generated, by kind, outcome and engine");
+    metrics::describe_counter!(FRIEND_UPDATES_BUILT_TOTAL, "Days of friend updates built, by how many updates");
     GRPC_CLIENT.describe();
 }
 
@@ -61,4 +64,10 @@ pub fn llm_duration(what: &'static str, took: Duration) {
 
 pub fn report(kind: &'static str, outcome: &'static str, engine: &'static str) {
     metrics::counter!(REPORTS_TOTAL, "kind" => kind, "outcome" => outcome, "engine" => engine).increment(1);
+}
+
+pub fn friend_updates_built(updates: usize) {
+    const LABELS: [&str; 4] = ["0", "1", "2", "3"];
+    let label = LABELS.get(updates).copied().unwrap_or("3");
+    metrics::counter!(FRIEND_UPDATES_BUILT_TOTAL, "updates" => label).increment(1);
 }

@@ -1,5 +1,6 @@
-//! The services fortune-gen calls: bazi-engine (charts, almanac, transits) and identity (birth
-//! profiles, stored time-zone offsets), on the one client policy (`meguri-grpc-client`): a
+//! The services fortune-gen calls: bazi-engine (charts, almanac, transits), identity (birth
+//! profiles, stored time-zone offsets) and social (a member's friends, for the friend updates), on
+//! the one client policy (`meguri-grpc-client`): a
 //! `service` token signed with `INTERNAL_JWT_SECRET`, the current `traceparent`, the peer
 //! deadline (`PEER_TIMEOUT_MS`), retries for these reads only on `Unavailable`, the
 //! `meguri_fortune_gen_grpc_client_*` metrics, lazy connect.
@@ -13,9 +14,11 @@ use meguri_grpc_client::{AsService, Channel, ClientPolicy, service_client};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
+use meguri_proto::social as so;
 use secrecy::SecretString;
 
 use crate::domain::Failure;
+use crate::domain::friend_updates::FriendRef;
 
 service_client!(
     /// The BaziEngine RPCs fortune-gen calls (all idempotent reads).
@@ -31,6 +34,13 @@ service_client!(
     Identity, id::identity_client::IdentityClient<Channel>, {
         read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
         read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
+    }
+);
+
+service_client!(
+    /// The social RPC fortune-gen calls (a read, with a service token).
+    Social, so::social_client::SocialClient<Channel>, {
+        read list_friends_of(so::ListFriendsOfRequest) -> so::ListFriendsOfResponse = "ListFriendsOf";
     }
 );
 
@@ -60,23 +70,27 @@ impl From<PeerError> for crate::error::Error {
     }
 }
 
-/// The two peers, over lazily connected channels (a peer that is down fails its calls; it does not
+/// The three peers, over lazily connected channels (a peer that is down fails its calls; it does not
 /// stop fortune-gen from starting).
 #[derive(Clone)]
 pub struct Peers {
     engine: Engine,
     identity: Identity,
+    social: Social,
+}
+
+/// The addresses of the peers (`http://host:port`).
+#[derive(Clone, Copy, Debug)]
+pub struct PeerAddrs<'a> {
+    pub bazi_engine: &'a str,
+    pub identity: &'a str,
+    pub social: &'a str,
 }
 
 impl Peers {
     /// # Errors
     /// An address that is not a URI, or a secret the minter refuses.
-    pub fn new(
-        bazi_engine_addr: &str,
-        identity_addr: &str,
-        jwt_secret: &SecretString,
-        timeout: Duration,
-    ) -> anyhow::Result<Self> {
+    pub fn new(addrs: PeerAddrs<'_>, jwt_secret: &SecretString, timeout: Duration) -> anyhow::Result<Self> {
         let minter = TokenMinter::new(jwt_secret, Duration::from_secs(30)).context("service token minter")?;
         let policy = ClientPolicy::new(Arc::new(minter), timeout, crate::metrics::GRPC_CLIENT);
         let channel = |addr: &str| -> anyhow::Result<Channel> {
@@ -85,8 +99,10 @@ impl Peers {
                 .connect_lazy())
         };
         Ok(Self {
-            engine: Engine::new(channel(bazi_engine_addr)?, policy.clone()).max_decoding_message_size(16 * 1024 * 1024),
-            identity: Identity::new(channel(identity_addr)?, policy),
+            engine: Engine::new(channel(addrs.bazi_engine)?, policy.clone())
+                .max_decoding_message_size(16 * 1024 * 1024),
+            identity: Identity::new(channel(addrs.identity)?, policy.clone()),
+            social: Social::new(channel(addrs.social)?, policy),
         })
     }
 
@@ -115,6 +131,37 @@ impl Peers {
             Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
             Err(status) => Err(PeerError::of("identity", &status)),
         }
+    }
+
+    /// social's accepted friends of `user`, with their public fields; none when social does not
+    /// know the member (yet).
+    ///
+    /// # Errors
+    /// [`PeerError`] for a failed call, or a friend whose id is not a UUID (social broke the
+    /// contract).
+    pub async fn friends_of(&self, user: UserId) -> Result<Vec<FriendRef>, PeerError> {
+        let request = so::ListFriendsOfRequest { user_id: user.to_string() };
+        let response = match self.social.list_friends_of(&AsService, request).await {
+            Ok(response) => response,
+            Err(status) if status.code() == tonic::Code::NotFound => return Ok(Vec::new()),
+            Err(status) => return Err(PeerError::of("social", &status)),
+        };
+        response
+            .friends
+            .into_iter()
+            .map(|m| {
+                let user_id = m.user_id.parse().map_err(|_| PeerError {
+                    failure: Failure { transient: false, description: "social: a friend id is not a UUID".to_owned() },
+                    code: tonic::Code::Internal,
+                })?;
+                Ok(FriendRef {
+                    user_id,
+                    username: m.username,
+                    first_name: m.first_name.filter(|n| !n.trim().is_empty()),
+                    profile_image_url: m.profile_image_url.filter(|u| !u.trim().is_empty()),
+                })
+            })
+            .collect()
     }
 
     /// # Errors

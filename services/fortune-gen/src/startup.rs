@@ -12,7 +12,7 @@ use crate::clock::Clock;
 use crate::config::{Config, SCHEMA};
 use crate::engine::Engines;
 use crate::grpc::FortuneService;
-use crate::peers::Peers;
+use crate::peers::{PeerAddrs, Peers};
 use crate::usecases::Fortune;
 
 /// The `fortune` schema's migrations, compiled in.
@@ -20,8 +20,8 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
 /// identity event consumer, the chart builder and the report generator. Health turns SERVING once
-/// PostgreSQL and Redis answer; bazi-engine and identity are called lazily (a build that finds
-/// them down is retried).
+/// PostgreSQL and Redis answer; bazi-engine, identity and social are called lazily (a build that
+/// finds them down is retried; friend updates that find social down are not stored).
 ///
 /// # Errors
 /// Migrations that fail, a database that does not answer, an invalid Redis URL or peer address,
@@ -35,16 +35,16 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     tracing::info!(name: "fortune_gen.migrated", applied = applied.len());
     let db = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
     let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
-    let peers = Peers::new(
-        &config.bazi_engine_addr,
-        &config.identity_addr,
-        &config.server.jwt_secret,
-        config.timings.peer_timeout,
-    )?;
+    let addrs = PeerAddrs {
+        bazi_engine: &config.bazi_engine_addr,
+        identity: &config.identity_addr,
+        social: &config.social_addr,
+    };
+    let peers = Peers::new(addrs, &config.server.jwt_secret, config.timings.peer_timeout)?;
     let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
     tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
     let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
-    let consumer = Consumer::new(redis.clone(), &config.events, crate::usecases::charts::GROUP, &[IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis.clone(), &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
 
     let (ready_db, ready_redis) = (db.clone(), redis);
     let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());
@@ -61,7 +61,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
             consumer.run(
                 move |envelope| {
                     let fortune = events.clone();
-                    async move { fortune.handle_identity_event(envelope).await }
+                    async move { crate::events::handle_identity(&fortune, envelope).await }
                 },
                 stop,
             )

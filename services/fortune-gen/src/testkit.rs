@@ -43,6 +43,9 @@ pub struct TestOptions {
     pub bazi_engine_addr: String,
     /// `http://127.0.0.1:PORT` of a running identity.
     pub identity_addr: String,
+    /// `http://127.0.0.1:PORT` of a running social (or a fake one); by default a closed port, so
+    /// friend updates answer SOCIAL_UNAVAILABLE.
+    pub social_addr: String,
     pub llm: Option<TestLlm>,
     /// The first wait after a transient chart failure, on the test's clock (default 1 s).
     pub chart_retry_base: Duration,
@@ -60,6 +63,7 @@ impl TestOptions {
             redis_prefix: redis_prefix.to_owned(),
             bazi_engine_addr: bazi_engine_addr.to_owned(),
             identity_addr: identity_addr.to_owned(),
+            social_addr: "http://127.0.0.1:1".to_owned(),
             llm: None,
             chart_retry_base: Duration::from_secs(1),
             peer_timeout: Duration::from_secs(5),
@@ -100,8 +104,8 @@ impl TestFortune {
 }
 
 impl TestFortune {
-    /// How many rows of fortune's `table` (`charts`, `daily_readings`, `fortune_ratings`,
-    /// `yearly_fortune_reports`, `life_fortune_reports`) belong to `user`.
+    /// How many rows of fortune's `table` (`charts`, `daily_readings`, `daily_friend_updates`,
+    /// `fortune_ratings`, `yearly_fortune_reports`, `life_fortune_reports`) belong to `user`.
     ///
     /// # Panics
     /// For another table, or when the database refuses.
@@ -114,8 +118,14 @@ impl TestFortune {
             #[diesel(sql_type = diesel::sql_types::BigInt)]
             n: i64,
         }
-        const TABLES: [&str; 5] =
-            ["charts", "daily_readings", "fortune_ratings", "yearly_fortune_reports", "life_fortune_reports"];
+        const TABLES: [&str; 6] = [
+            "charts",
+            "daily_readings",
+            "daily_friend_updates",
+            "fortune_ratings",
+            "yearly_fortune_reports",
+            "life_fortune_reports",
+        ];
         assert!(TABLES.contains(&table), "not a table of fortune's that holds users: {table}");
         let mut conn = self.db.pool.get().await.expect("a connection");
         let count: Count = diesel::sql_query(format!("SELECT count(*) AS n FROM {table} WHERE user_id = $1"))
@@ -124,6 +134,31 @@ impl TestFortune {
             .await
             .expect("count");
         count.n
+    }
+
+    /// Stores `chart` as `user`'s ready chart, as a build that finished leaves it (for tests that
+    /// run without identity and bazi-engine).
+    ///
+    /// # Panics
+    /// When the database refuses.
+    #[allow(clippy::expect_used)]
+    pub async fn store_ready_chart(&self, user: meguri_ids::UserId, chart: &meguri_proto::bazi_engine::Chart) {
+        use diesel_async::RunQueryDsl as _;
+        use prost::Message as _;
+
+        let now = self.clock.now();
+        let mut conn = self.db.pool.get().await.expect("a connection");
+        diesel::sql_query(
+            "INSERT INTO charts (user_id, status, chart, input_fingerprint, built_at, created_at, updated_at) \
+             VALUES ($1, 'ready', $2, 'test', $3, $3, $3) \
+             ON CONFLICT (user_id) DO UPDATE SET status = 'ready', chart = $2, built_at = $3, updated_at = $3",
+        )
+        .bind::<diesel::sql_types::Uuid, _>(user.as_uuid())
+        .bind::<diesel::sql_types::Bytea, _>(chart.encode_to_vec())
+        .bind::<diesel::sql_types::Timestamptz, _>(now)
+        .execute(&mut conn)
+        .await
+        .expect("insert a chart");
     }
 
     /// Leaves `user`'s yearly report of `year` generating and leased until `leased_until`, as a
@@ -201,6 +236,7 @@ async fn spawn_in(options: TestOptions, db: Arc<TestDb>, clock: Arc<ManualClock>
         events: EventsConfig::new(options.redis_prefix.clone()),
         bazi_engine_addr: options.bazi_engine_addr.clone(),
         identity_addr: options.identity_addr.clone(),
+        social_addr: options.social_addr.clone(),
         llm: options.llm.as_ref().map(|l| LlmConfig {
             base_url: l.base_url.clone(),
             api_key: SecretString::from("test-key"),

@@ -48,6 +48,21 @@ impl From<ChartRow> for ChartRecord {
     }
 }
 
+/// The stored charts (protobuf-encoded) of those of `users` whose chart is ready, in no order.
+pub async fn ready_of(
+    conn: &mut AsyncPgConnection,
+    users: &[UserId],
+) -> Result<Vec<(UserId, Vec<u8>)>, diesel::result::Error> {
+    let ids: Vec<Uuid> = users.iter().map(|u| *u.as_uuid()).collect();
+    let rows: Vec<(Uuid, Option<Vec<u8>>)> = charts::table
+        .filter(charts::user_id.eq_any(ids))
+        .filter(charts::status.eq(ChartStatus::Ready.as_str()))
+        .select((charts::user_id, charts::chart))
+        .load(conn)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(id, chart)| Some((UserId::from_uuid(id), chart?))).collect())
+}
+
 /// Asks for a build of `user`'s chart now: creates the row (pending) or makes it due. A build in
 /// progress (its lease running) is not disturbed; it runs again when it finishes.
 pub async fn request_build(

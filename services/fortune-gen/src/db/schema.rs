@@ -36,6 +36,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    daily_friend_updates (user_id) {
+        user_id -> Uuid,
+        local_date -> Date,
+        updates -> Jsonb,
+        friend_ids -> Array<Uuid>,
+        built_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     fortune_badges (id) {
         id -> Text,
         name -> Text,
@@ -95,6 +105,7 @@ diesel::table! {
 
 diesel::allow_tables_to_appear_in_same_query!(
     charts,
+    daily_friend_updates,
     daily_readings,
     fortune_badges,
     fortune_ratings,

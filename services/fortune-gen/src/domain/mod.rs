@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod day_info;
+pub mod friend_updates;
 pub mod llm_output;
 pub mod rating;
 pub mod retry;

@@ -1,14 +1,12 @@
-//! The chart pipeline: identity's events ask for a build; the builder task builds due charts
-//! (identity's birth profile → bazi-engine's CalculateChart → stored), retries transient failures
+//! The chart pipeline: identity's events ask for a build (`crate::events`); the builder task
+//! builds due charts (identity's birth profile → bazi-engine's CalculateChart → stored), retries transient failures
 //! with backoff, and takes over builds a crashed process left behind.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use meguri_events::{Envelope, HandlerError, mark_processed, user_id};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
-use meguri_proto::identity::{AccountDeleted, BirthDataChanged, UserSignedUp};
 use prost::Message as _;
 use tokio::sync::watch;
 
@@ -18,8 +16,6 @@ use crate::error::Error;
 use crate::usecases::Fortune;
 use crate::usecases::records::{ChartRecord, ReportKind};
 
-/// The consumer group on the identity stream, and the consumer name in `processed_events`.
-pub const GROUP: &str = "fortune-gen";
 /// Charts built per round of the builder.
 const BATCH: i64 = 16;
 
@@ -77,56 +73,6 @@ enum Outcome {
 }
 
 impl Fortune {
-    /// Handles one entry of the identity stream: a sign-up or a birth-data change asks for a
-    /// build, an account deletion removes everything of the user. Each event is applied once
-    /// (`processed_events` in the same transaction).
-    ///
-    /// # Errors
-    /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload
-    /// that breaks the contract.
-    pub async fn handle_identity_event(&self, envelope: Envelope) -> Result<(), HandlerError> {
-        enum Action {
-            Build(UserId),
-            Delete(UserId),
-        }
-        let action = if let Some(e) = envelope.decode::<UserSignedUp>() {
-            Action::Build(user_id(&e?.user_id)?)
-        } else if let Some(e) = envelope.decode::<BirthDataChanged>() {
-            Action::Build(user_id(&e?.user_id)?)
-        } else if let Some(e) = envelope.decode::<AccountDeleted>() {
-            Action::Delete(user_id(&e?.user_id)?)
-        } else {
-            return Ok(());
-        };
-        let now = self.clock.now();
-        let mut conn = self.db.get().await.map_err(|e| HandlerError::Retry(anyhow::Error::new(e)))?;
-        let event_id = envelope.id;
-        let applied =
-            diesel_async::AsyncConnection::transaction::<_, diesel::result::Error, _>(&mut *conn, async |conn| {
-                if !mark_processed(conn, GROUP, event_id).await? {
-                    return Ok(false);
-                }
-                match action {
-                    Action::Build(user) => charts::request_build(conn, user, now).await?,
-                    Action::Delete(user) => crate::db::delete_user(conn, user).await?,
-                }
-                Ok(true)
-            })
-            .await?;
-        if !applied {
-            tracing::debug!(name: "fortune_gen.event.duplicate", event_id = %event_id, "event handled before");
-            return Ok(());
-        }
-        match action {
-            Action::Build(user) => {
-                tracing::info!(name: "fortune_gen.chart.requested", user_id = %user, event_type = %envelope.event_type);
-                self.charts_due.notify_one();
-            }
-            Action::Delete(user) => tracing::info!(name: "fortune_gen.user.deleted", user_id = %user),
-        }
-        Ok(())
-    }
-
     /// Builds `user`'s chart if its build is due and nobody else holds it.
     ///
     /// # Errors

@@ -4,6 +4,7 @@
 
 pub mod charts;
 pub mod daily;
+pub mod friend_updates;
 pub mod ratings;
 pub mod records;
 pub mod reports;

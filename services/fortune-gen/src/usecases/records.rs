@@ -137,3 +137,11 @@ impl From<fortune_reading::Report> for ReportContent {
         }
     }
 }
+
+/// A member's stored friend updates and the local day they belong to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FriendUpdatesRecord {
+    pub local_date: NaiveDate,
+    pub updates: Vec<crate::domain::friend_updates::FriendUpdate>,
+    pub built_at: DateTime<Utc>,
+}

@@ -230,6 +230,7 @@ pub mod codes {
         "CHART_NOT_READY",
         "PROFILE_INCOMPLETE",
         "RATING_NOT_FOUND",
+        "SOCIAL_UNAVAILABLE",
         "UNAUTHENTICATED",
         "PERMISSION_DENIED",
         SERVICE_UNAVAILABLE,
