@@ -12,11 +12,14 @@ const TARGETS = {
     entry: './src/app-web/index.tsx',
     publicPath: '/',
     title: 'Meguri 巡り | 四柱推命で読み解く、あなたの流れ',
+    /** Files of public/ served as they are, at the same name (the share image's background, spec §7). */
+    staticFiles: ['share-template.png'],
   },
   admin: {
     entry: './src/app-admin/index.tsx',
     publicPath: '/admin/',
     title: 'Meguri 管理画面',
+    staticFiles: [],
   },
 };
 
@@ -38,6 +41,29 @@ class WriteStatsPlugin {
       });
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       fs.writeFileSync(this.file, JSON.stringify(json, null, 2));
+    });
+  }
+}
+
+/** Emits files of public/ into the build unchanged, under their own names (no hash: the code asks for them by name). */
+class StaticFilesPlugin {
+  constructor(names) {
+    this.names = names;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('StaticFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StaticFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const name of this.names) {
+            const file = path.resolve(__dirname, 'public', name);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
     });
   }
 }
@@ -100,6 +126,7 @@ function configFor(name, mode) {
         title: target.title,
         favicon: './public/favicon.svg',
       }),
+      new StaticFilesPlugin(target.staticFiles),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'css/[name].[contenthash:8].css' : 'css/[name].css',
         chunkFilename: isProduction ? 'css/[name].[contenthash:8].css' : 'css/[name].css',

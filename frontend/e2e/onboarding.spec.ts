@@ -141,7 +141,7 @@ test('a new user meets the navigator, walks the 13 steps to 完了 and sees the 
   // Stage 2: 13 steps, each on its route.
   for (let step = 0; step < 13; step += 1) {
     const bubble = page.getByTestId('tour-bubble');
-    // A target that is not there (friends and diary are placeholders today) is given up on after 3 s.
+    // A target that is not there (the diary is a placeholder today) is given up on after 3 s.
     await expect(bubble).toBeVisible({ timeout: 10_000 });
     await expect(bubble).toContainText(`${step + 1} / 13`);
     expect(new URL(page.url()).pathname, `step ${step + 1}`).toBe(STEP_ROUTES[step]);

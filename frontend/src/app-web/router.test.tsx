@@ -6,6 +6,7 @@ import { AppRoutes } from '@/app-web/router';
 import { apiPaths } from '@/config/paths';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
+import { members, mockSocial } from '@/testing/mocks/social';
 import { renderApp } from '@/testing/test-utils';
 
 function signIn() {
@@ -49,11 +50,14 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
-  it('keeps app screens from signed-out visitors', async () => {
-    renderApp(<AppRoutes />, { route: '/chat' });
+  it.each(['/chat', '/friends', `/friends/0193d1a2-7c1e-7000-8000-00000000000a`])(
+    'keeps the app screen %s from signed-out visitors',
+    async (route) => {
+      renderApp(<AppRoutes />, { route });
 
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-  });
+      expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    },
+  );
 
   it('keeps the signup screen from signed-in users', async () => {
     signIn();
@@ -66,9 +70,13 @@ describe('routes', () => {
     ['/chat', 'チャット'],
     ['/shop', 'ショップ'],
     ['/auth/login', 'ログイン'],
-    ['/invite/u-1', '招待'],
+    ['/invite/u-1', 'ユーザーが見つかりませんでした'],
+    [`/invite/${members.taro.userId}`, '太郎さんからの招待'],
+    ['/friends', 'フレンド'],
+    [`/friends/${members.taro.userId}`, '太郎さんとの相性'],
   ])('shows a signed-in user %s', async (route, title) => {
     signIn();
+    mockSocial();
     renderApp(<AppRoutes />, { route });
 
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -77,10 +85,12 @@ describe('routes', () => {
   it.each([
     ['/auth/signup', '新規登録'],
     ['/about', '巡りについて'],
-    ['/invite/u-1', '招待'],
+    ['/invite/u-1', 'ユーザーが見つかりませんでした'],
+    [`/invite/${members.taro.userId}`, '太郎さんからの招待'],
     ['/account-deleted', 'アカウントを削除しました'],
     ['/support/reply/abc', 'サポートへの返信'],
   ])('shows a signed-out visitor %s', async (route, title) => {
+    mockSocial();
     renderApp(<AppRoutes />, { route });
 
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

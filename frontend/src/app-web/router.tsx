@@ -25,6 +25,9 @@ const Home = lazy(() => import(/* webpackChunkName: "route-home" */ '@/app-web/r
 const Chat = lazy(() => import(/* webpackChunkName: "route-chat" */ '@/app-web/routes/chat'));
 const Profile = lazy(() => import(/* webpackChunkName: "route-profile" */ '@/app-web/routes/profile'));
 const Friends = lazy(() => import(/* webpackChunkName: "route-friends" */ '@/app-web/routes/friends'));
+const FriendCompatibility = lazy(
+  () => import(/* webpackChunkName: "route-friend-compatibility" */ '@/app-web/routes/friend-compatibility'),
+);
 const Diary = lazy(() => import(/* webpackChunkName: "route-diary" */ '@/app-web/routes/diary'));
 const Shop = lazy(() => import(/* webpackChunkName: "route-shop" */ '@/app-web/routes/shop'));
 const PurchaseHistory = lazy(
@@ -75,6 +78,7 @@ export function AppRoutes() {
               <Route path={paths.chat} element={<Chat />} />
               <Route path={paths.profile} element={<Profile />} />
               <Route path={paths.friends} element={<Friends />} />
+              <Route path={paths.friendCompatibility.pattern} element={<FriendCompatibility />} />
               <Route path={paths.diary} element={<Diary />} />
               <Route path={paths.shop} element={<Shop />} />
               <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />

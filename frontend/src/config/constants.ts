@@ -99,3 +99,23 @@ export const HOME_MAX_DOS_DONTS = 3;
 export const HOME_MAX_FRIEND_UPDATES = 3;
 /** The longest feedback text the rating endpoint takes (docs/api/readings.md). */
 export const FORTUNE_FEEDBACK_MAX_LENGTH = 1000;
+
+/** Friends: the search box waits this long after typing stops, asks for at most this many. */
+export const FRIEND_SEARCH_DEBOUNCE_MS = 300;
+export const FRIEND_SEARCH_LIMIT = 20;
+/** The gateway refuses longer queries (INVALID_SEARCH_QUERY: ユーザー名を30文字以内で入力してください). */
+export const FRIEND_SEARCH_MAX_LENGTH = 30;
+/** A compatibility that is still being worked out is asked for again this often. */
+export const COMPATIBILITY_POLL_MS = 3000;
+
+/**
+ * The share image of a friend update (spec §7, §9): drawn on the template (public/share-template.png,
+ * 1015×1350), its text 850 px wide starting 82 px from the left.
+ */
+export const SHARE_IMAGE = {
+  templateUrl: '/share-template.png',
+  width: 1015,
+  height: 1350,
+  textWidth: 850,
+  marginLeft: 82,
+} as const;

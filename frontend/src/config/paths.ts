@@ -15,6 +15,8 @@ export const paths = {
     forgotPassword: '/auth/forgot-password',
     /** The link in the e-mail-change mail (`?token=`); open to everyone, signed in or not. */
     confirmEmail: '/auth/confirm-email',
+    /** Signup from an invite page: the wizard sends the inviter's id with the account (`?invite=`). */
+    signupInvitedBy: (inviterId: string) => `/auth/signup?invite=${encodeURIComponent(inviterId)}`,
     /** The verify screen for one address (`?email=`), as signup and login hand over to it. */
     verifyFor: (email: string) => `/auth/verify?email=${encodeURIComponent(email)}`,
   },
@@ -22,6 +24,11 @@ export const paths = {
   chat: '/chat',
   profile: '/profile',
   friends: '/friends',
+  /** A friend's compatibility page (the friends feature). */
+  friendCompatibility: {
+    pattern: '/friends/:userId',
+    href: (userId: string) => `/friends/${encodeURIComponent(userId)}`,
+  },
   diary: '/diary',
   shop: '/shop',
   purchaseHistory: '/purchase-history',
@@ -89,5 +96,26 @@ export const apiPaths = {
     life: '/api/fortune/life',
   },
   dayInfo: (timezoneOffset: number) => `/api/day-info?timezoneOffset=${timezoneOffset}` as const,
-  friendUpdates: '/api/friend-updates',
+  /** Friends' updates for the caller's local day (the offset as for the daily reading). */
+  friendUpdates: (timezoneOffset: number) => `/api/friend-updates?timezoneOffset=${timezoneOffset}` as const,
+  /**
+   * Friends, requests, search and blocks. A `{userId}` route's builder fills the
+   * segment; `api` is then told the documented path (`api.get<'/api/friends/{userId}/compatibility'>(…)`).
+   */
+  friends: {
+    list: '/api/friends',
+    search: (query: string, limit: number) =>
+      `/api/friends/search?q=${encodeURIComponent(query)}&limit=${limit}` as const,
+    requests: '/api/friends/requests',
+    request: (userId: string) => `/api/friends/requests/${encodeURIComponent(userId)}` as const,
+    accept: (userId: string) => `/api/friends/requests/${encodeURIComponent(userId)}/accept` as const,
+    decline: (userId: string) => `/api/friends/requests/${encodeURIComponent(userId)}/decline` as const,
+    friend: (userId: string) => `/api/friends/${encodeURIComponent(userId)}` as const,
+    compatibility: (userId: string) => `/api/friends/${encodeURIComponent(userId)}/compatibility` as const,
+  },
+  blocks: {
+    list: '/api/blocks',
+    block: (userId: string) => `/api/blocks/${encodeURIComponent(userId)}` as const,
+  },
+  invite: (userId: string) => `/api/invites/${encodeURIComponent(userId)}` as const,
 } as const;

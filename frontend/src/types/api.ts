@@ -18,8 +18,25 @@ export type ApiPath<Method extends ApiMethod> = {
   [Path in keyof paths]-?: paths[Path][Method] extends undefined ? never : Path;
 }[keyof paths];
 
-/** A URL of one of those paths, with or without a query string (`/api/fortune/daily?timezoneOffset=-540`). */
-export type ApiUrl<Path extends string> = Path | `${Path}?${string}`;
+/**
+ * A documented path with each `{name}` segment filled in: `/api/friends/{userId}` → `/api/friends/${string}`.
+ * A path without parameters is itself, so `api.get('/api/auth/user')` still infers its operation; a call to a
+ * path with parameters names the operation (`api.get<'/api/friends/{userId}/compatibility'>(url)`).
+ */
+export type FilledPath<Path extends string> = Path extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${FilledPath<Tail>}`
+  : Path;
+
+/**
+ * A URL of one of those paths, with or without a query string (`/api/fortune/daily?timezoneOffset=-540`).
+ * The operation is inferred from a path without parameters; the filled forms take no part in inference
+ * (`NoInfer`), so a URL with a filled `{name}` segment compiles only once the call names its operation.
+ */
+export type ApiUrl<Path extends string> =
+  | Path
+  | `${Path}?${string}`
+  | NoInfer<FilledPath<Path>>
+  | NoInfer<`${FilledPath<Path>}?${string}`>;
 
 type Operation<Method extends ApiMethod, Path extends ApiPath<Method>> = NonNullable<paths[Path][Method]>;
 

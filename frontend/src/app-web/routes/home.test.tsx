@@ -474,7 +474,7 @@ describe('home: friend updates', () => {
 
   it('shows at most three updates, as bullets or as sentences', async () => {
     const friend = (firstName: string | null, username: string) => ({
-      userId: `id-${username}`,
+      userId: `0193d1a2-7c1e-7000-8000-${username.padStart(12, '0').slice(-12)}`,
       firstName,
       username,
       profileImageUrl: null,

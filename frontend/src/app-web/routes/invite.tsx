@@ -1,5 +1,12 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { useParams } from 'react-router';
 
+import { NotFoundScreen } from '@/components/ui/not-found-screen';
+import { paths } from '@/config/paths';
+import { InviteScreen } from '@/features/friends/components/invite-screen';
+
+/** /invite/{userId}, signed in or not (spec §2): the inviter's card and what the visitor can do. */
 export default function InviteRoute() {
-  return <PlaceholderScreen title="招待" />;
+  const { userId } = useParams();
+  if (!userId) return <NotFoundScreen homePath={paths.landing} />;
+  return <InviteScreen key={userId} userId={userId} />;
 }

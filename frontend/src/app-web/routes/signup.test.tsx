@@ -426,3 +426,44 @@ describe('signup account step', () => {
     expect(within(privacy).getByRole('heading', { name: '2. 生年月日・出生時刻・出生地の利用と保管' })).toBeInTheDocument();
   }, 30_000);
 });
+
+describe('signup from an invite link', () => {
+  const inviterId = '0193d1a2-7c1e-7000-8000-00000000000a';
+
+  it('names the inviter and sends their id with the account', async () => {
+    mockSession();
+    server.use(
+      http.get('/api/invites/:userId', () =>
+        HttpResponse.json({
+          inviter: { userId: inviterId, username: 'taro', firstName: '太郎', profileImageUrl: null },
+          state: null,
+        }),
+      ),
+    );
+    const sent = acceptSignup();
+    const { user } = renderApp(<AppRoutes />, { route: `/auth/signup?invite=${inviterId}` });
+
+    expect(
+      await screen.findByText('太郎さんからの招待です。登録してメール認証が済むと、太郎さんにフレンド申請が届きます。'),
+    ).toBeInTheDocument();
+    await throughBirthSteps(user);
+    await fillAccount(user);
+    await user.click(submit());
+
+    await screen.findByRole('heading', { name: 'メール認証' });
+    expect(sent[0]).toMatchObject({ inviterId });
+  });
+
+  it('leaves out an invite that is not a user id, and signs up all the same', async () => {
+    const sent = acceptSignup();
+    mockSession();
+    const { user } = renderApp(<AppRoutes />, { route: '/auth/signup?invite=not-a-uuid' });
+
+    await throughBirthSteps(user);
+    await fillAccount(user);
+    await user.click(submit());
+
+    await screen.findByRole('heading', { name: 'メール認証' });
+    expect(sent[0]).not.toHaveProperty('inviterId');
+  });
+});

@@ -21,6 +21,8 @@ export type SignupInput = {
   privacyPolicyAccepted: true;
   analyticsConsent: false;
   marketingConsent: false;
+  /** The inviter's id when the visitor came through an invite link (a UUID). */
+  inviterId?: NonNullable<SignUpBody['inviterId']>;
 };
 
 export type SignupResponse = ApiSchema<'SignUpAnswer'>;

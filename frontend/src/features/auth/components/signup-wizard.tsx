@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -95,6 +95,13 @@ type SignupWizardProps = {
   placeField: PlaceFieldComponent;
   /** The year the year choices end with; the current year unless a test pins it. */
   currentYear?: number;
+  /**
+   * The member whose invite link led here (`/auth/signup?invite=`): sent with the account, so a friend
+   * request to them follows once the e-mail is verified.
+   */
+  inviterId?: string;
+  /** Shown above the steps, e.g. who invited the visitor. */
+  notice?: ReactNode;
 };
 
 /**
@@ -102,7 +109,7 @@ type SignupWizardProps = {
  * Birth data the landing calculator left in session storage pre-selects steps 2-4 and is removed once
  * the account exists.
  */
-export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWizardProps) {
+export function SignupWizard({ placeField: PlaceField, currentYear, inviterId, notice }: SignupWizardProps) {
   const navigate = useNavigate();
   const { trigger, isMutating } = useSignup();
   const [step, setStep] = useState(1);
@@ -170,6 +177,7 @@ export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWiza
       privacyPolicyAccepted: true,
       analyticsConsent: false,
       marketingConsent: false,
+      ...(inviterId ? { inviterId } : {}),
     };
     try {
       const answer = await trigger(body);
@@ -415,6 +423,7 @@ export function SignupWizard({ placeField: PlaceField, currentYear }: SignupWiza
         </span>
       }
     >
+      {notice}
       <SignupStepIndicator step={step} />
       {content}
       <Suspense fallback={null}>

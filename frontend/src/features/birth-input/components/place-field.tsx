@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import { MAX_PLACE_SUGGESTIONS, PLACE_SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { resolvePlace } from '@/features/birth-input/api/get-coordinates';
 import { usePlaceSearch } from '@/features/birth-input/api/search-places';
-import { useDebouncedValue } from '@/features/birth-input/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { ChosenPlace } from '@/lib/birth-data';
 
 type PlaceFieldProps = {

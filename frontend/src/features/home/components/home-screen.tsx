@@ -53,7 +53,7 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
 
   const daily = useDailyFortune(timezoneOffset, !building && !failed);
   const dayInfo = useDayInfo(timezoneOffset);
-  const friendUpdates = useFriendUpdates(true);
+  const friendUpdates = useFriendUpdates(timezoneOffset, true);
   useFortuneBadgesPrefetch(true);
 
   // The user may already read `ready` while the reading route still answers 409 CHART_NOT_READY (the
@@ -93,9 +93,9 @@ function HomeDashboard({ user, username, onRefreshUser }: HomeScreenProps & { us
           : { status: 'ready', dos: reading.dos, donts: reading.donts };
 
   const friendsState: FriendUpdatesState = friendUpdates.data
-    ? { status: 'ready', updates: friendUpdates.data.updates }
+    ? { status: 'ready', date: friendUpdates.data.date, updates: friendUpdates.data.updates }
     : friendUpdates.error
-      ? { status: 'error' }
+      ? { status: 'error', onRetry: () => void friendUpdates.mutate() }
       : { status: 'loading' };
 
   const now = new Date();

@@ -35,9 +35,9 @@ export function tourTarget(name: TourTarget): string {
 
 /**
  * The 13 steps (spec §2 table), in the navigator's voice. Targets and routes follow the spec; the
- * bottom-navigation items exist on every signed-in screen, the others only on their own screen. The
- * friends and diary screens (steps 8, 10, 11) come with a later issue: until they carry their targets
- * those steps show their bubble centred, without a highlight.
+ * bottom-navigation items exist on every signed-in screen, the others only on their own screen (the
+ * friend search on /friends). The diary screen (steps 10, 11) comes with a later issue: until it carries
+ * its targets those steps show their bubble centred, without a highlight.
  */
 export const TOUR_STEPS: readonly TourStep[] = [
   {
