@@ -53,7 +53,9 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
         .readiness(meguri_events::readiness(ready_db, ready_redis))
         .task(
             "identity-events",
-            consumer.task(events, |fortune, envelope| async move { crate::events::handle_identity(&fortune, envelope).await }),
+            consumer.task(events, |fortune, envelope| async move {
+                crate::events::handle_identity(&fortune, envelope).await
+            }),
         )
         .task("chart-builder", move |stop| builder.run_chart_builder(stop))
         .task("report-generator", move |stop| reports.run_report_generator(stop))

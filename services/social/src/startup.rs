@@ -56,7 +56,9 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
         .readiness(meguri_events::readiness(ready_db, ready_redis))
         .task(
             "identity-events",
-            consumer.task(events, |social, envelope| async move { crate::events::handle_identity_event(&social, envelope).await }),
+            consumer.task(events, |social, envelope| async move {
+                crate::events::handle_identity_event(&social, envelope).await
+            }),
         )
         .task("outbox-relay", move |stop| relay.run(stop))
         .task("compatibility-worker", move |stop| worker.run_compatibility_worker(stop))
