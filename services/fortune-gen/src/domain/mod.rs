@@ -5,16 +5,15 @@ pub mod day_info;
 pub mod friend_updates;
 pub mod llm_output;
 pub mod rating;
-pub mod retry;
 pub mod status;
 
 pub use content::{content_hash, daily_seed, input_fingerprint};
 pub use day_info::{
     DayItem, PERSONAL_CLASH, PERSONAL_HARMONY, PERSONAL_KONG_WANG, PERSONAL_SUPPORT, order_day_items, personal_marks,
 };
+pub use meguri_grpc_client::retry::{Failure, backoff};
 pub use meguri_tz::TimezoneOffset;
 pub use rating::{Feedback, FortuneType, NewRating, RatingValue};
-pub use retry::{Failure, backoff};
 pub use status::{ChartStatus, ReportStatus};
 
 /// A rule broken by the caller's input; each has its stable code.

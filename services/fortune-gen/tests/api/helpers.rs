@@ -297,17 +297,10 @@ pub fn code_of(status: &Status) -> &str {
 }
 
 /// Polls `f` until it returns `Some`, for at most [`DEADLINE`].
-pub async fn eventually<T, F, Fut>(what: &str, mut f: F) -> T
+pub async fn eventually<T, F, Fut>(what: &str, f: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
 {
-    let deadline = tokio::time::Instant::now() + DEADLINE;
-    loop {
-        if let Some(value) = f().await {
-            return value;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    meguri_testkit::eventually(what, DEADLINE, f).await
 }

@@ -23,7 +23,7 @@ mod grpc;
 mod redis_keys;
 
 pub use clock::ManualClock;
-pub use fleet::{free_port, wait_until_serving};
+pub use fleet::{eventually, free_port, wait_until_serving};
 pub use grpc::{Bearer, connect};
 pub use meguri_db::TestDb;
 pub use redis_keys::RedisKeys;

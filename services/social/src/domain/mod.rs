@@ -4,14 +4,13 @@
 mod compatibility;
 mod friendship;
 mod member;
-mod retry;
 
 pub use compatibility::{
     Analysis, CompatibilityStatus, Element, Elements, Factor, View, brings_text, brought_elements,
 };
 pub use friendship::{FriendshipState, Limits, Link, Pair, RequestStep, on_request};
+pub use meguri_grpc_client::retry::{Failure, backoff};
 pub use member::{Member, MemberProfile, SearchLimit, SearchQuery, username_key};
-pub use retry::{Failure, backoff};
 
 /// A request social refuses: each has its stable code (the gateway's table holds the Japanese).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

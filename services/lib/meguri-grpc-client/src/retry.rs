@@ -1,4 +1,6 @@
-//! When a failed chart build is tried again.
+//! Retrying a failed call later (a chart build, a compatibility, a mail recipient): how long to
+//! wait after each failure, and which failures are worth trying again. Shared by every service
+//! that keeps failed work and tries it again in the background.
 
 use std::time::Duration;
 
