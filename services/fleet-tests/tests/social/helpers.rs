@@ -32,10 +32,11 @@ pub struct Member {
 pub struct Fleet {
     pub gateway: TestGateway,
     pub social: TestSocial,
-    pub identity: TestIdentity,
-    pub engine: fleet_tests::Engine,
+    /// Kept running for the test's length.
+    _identity: TestIdentity,
+    _engine: fleet_tests::Engine,
     /// Only for the friend updates ([`spawn_with_fortune`]).
-    pub fortune: Option<fortune_gen::testkit::TestFortune>,
+    _fortune: Option<fortune_gen::testkit::TestFortune>,
     pub prefix: String,
     // Last: the keys go once every service has stopped.
     _keys: RedisKeys,
@@ -76,7 +77,7 @@ async fn start(with_fortune: bool, customise: impl FnOnce(&mut gateway::config::
     config.grpc_timeout = Duration::from_secs(10);
     customise(&mut config);
     let gateway = gateway::testkit::spawn(config).await;
-    Fleet { gateway, social, identity, engine, fortune, prefix, _keys: keys }
+    Fleet { gateway, social, _identity: identity, _engine: engine, _fortune: fortune, prefix, _keys: keys }
 }
 
 pub async fn spawn() -> Fleet {
