@@ -1,0 +1,235 @@
+//! A fleet for the friends flows: bazi-engine, identity, social and the gateway, sharing one Redis
+//! prefix (the event streams) and one internal-token secret; members signed up and verified through
+//! the gateway, the code read from the mail stream.
+
+use std::time::{Duration, Instant};
+
+use identity::testkit::TestIdentity;
+use meguri_events::EventsConfig;
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
+use meguri_testkit::RedisKeys;
+use serde_json::{Value, json};
+use social::testkit::{TestOptions, TestSocial};
+
+pub use gateway::testkit::{ORIGIN, TestGateway, json, session_cookie_pair};
+pub use meguri_testkit::redis_url;
+
+pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";
+pub const PASSWORD: &str = "correct horse battery";
+/// How long a test waits for something asynchronous (an event to be consumed, a worker).
+pub const DEADLINE: Duration = Duration::from_secs(30);
+
+/// A member signed up and verified through the gateway.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub id: String,
+    pub username: String,
+    pub email: String,
+    pub cookie: String,
+}
+
+pub struct Fleet {
+    pub gateway: TestGateway,
+    pub social: TestSocial,
+    /// Kept running for the test's length.
+    _identity: TestIdentity,
+    _engine: fleet_tests::Engine,
+    /// Only for the friend updates ([`spawn_with_fortune`]).
+    _fortune: Option<fortune_gen::testkit::TestFortune>,
+    pub prefix: String,
+    // Last: the keys go once every service has stopped.
+    _keys: RedisKeys,
+}
+
+/// Starts the fleet with `customise` applied to the gateway's configuration.
+pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) -> Fleet {
+    start(false, customise).await
+}
+
+/// The fleet plus fortune-gen (charts from identity's events, friend updates from social).
+pub async fn spawn_with_fortune() -> Fleet {
+    start(true, |_| {}).await
+}
+
+async fn start(with_fortune: bool, customise: impl FnOnce(&mut gateway::config::Config)) -> Fleet {
+    let keys = RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
+    let engine = fleet_tests::start_engine(SECRET).await;
+    let identity = identity::testkit::spawn(SECRET, &prefix).await;
+    let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
+    let social = social::testkit::spawn(TestOptions::new(SECRET, &prefix, &identity_addr, &engine.url())).await;
+    let fortune = if with_fortune {
+        let mut options = fortune_gen::testkit::TestOptions::new(SECRET, &prefix, &engine.url(), &identity_addr);
+        options.social_addr = social.addr();
+        Some(fortune_gen::testkit::spawn(options).await)
+    } else {
+        None
+    };
+    let (engine_addr, social_addr, p) = (engine.url(), social.addr(), prefix.clone());
+    let mut config = gateway::testkit::test_config(SECRET, &p);
+    config.bazi_engine_addr = engine_addr;
+    config.identity_addr = identity_addr;
+    config.social_addr = social_addr;
+    if let Some(fortune) = &fortune {
+        config.fortune_addr = fortune.addr();
+    }
+    config.grpc_timeout = Duration::from_secs(10);
+    customise(&mut config);
+    let gateway = gateway::testkit::spawn(config).await;
+    Fleet { gateway, social, _identity: identity, _engine: engine, _fortune: fortune, prefix, _keys: keys }
+}
+
+pub async fn spawn() -> Fleet {
+    spawn_with(|_| {}).await
+}
+
+/// Polls `check` until it gives a value, failing the test after [`DEADLINE`].
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+impl Fleet {
+    /// A request as the SPA sends it (origin header), with `cookie` when given.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        cookie: Option<&str>,
+    ) -> (u16, Value) {
+        let mut request = self.gateway.client.request(method, self.gateway.url(path)).header("origin", ORIGIN);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        json(request.send().await.expect("request")).await
+    }
+
+    pub async fn get(&self, path: &str, who: &Member) -> (u16, Value) {
+        self.call(reqwest::Method::GET, path, None, Some(&who.cookie)).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value, who: &Member) -> (u16, Value) {
+        self.call(reqwest::Method::POST, path, Some(body), Some(&who.cookie)).await
+    }
+
+    pub async fn delete(&self, path: &str, who: &Member) -> (u16, Value) {
+        self.call(reqwest::Method::DELETE, path, None, Some(&who.cookie)).await
+    }
+
+    /// The verification code identity asked to mail to `to`.
+    pub async fn code_for(&self, to: &str) -> String {
+        let client = redis::Client::open(redis_url()).expect("redis url");
+        let conn = client.get_multiplexed_async_connection().await.expect("redis");
+        let events = EventsConfig::new(&self.prefix);
+        eventually(&format!("a verification code for {to}"), || {
+            let (mut conn, events) = (conn.clone(), events.clone());
+            async move {
+                meguri_events::testkit::read::<MailRequested>(&mut conn, &events)
+                    .await
+                    .expect("the mail stream")
+                    .into_iter()
+                    .map(|(_, mail)| mail)
+                    .filter(|m| m.to == to)
+                    .find_map(|m| match m.kind {
+                        Some(MailKind::VerificationCode(mail)) => Some(mail.code),
+                        _ => None,
+                    })
+            }
+        })
+        .await
+    }
+
+    /// Signs `username` up (with `extra` merged into the body: birth data, `inviterId`) without
+    /// verifying.
+    pub async fn sign_up(&self, username: &str, extra: Value) -> String {
+        let email = format!("{username}@example.jp");
+        let mut body = json!({"email": email, "password": PASSWORD, "username": username,
+                              "firstName": "名前", "privacyPolicyAccepted": true});
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        let (status, answer) = self.call(reqwest::Method::POST, "/api/auth/signup", Some(body), None).await;
+        assert_eq!(status, 201, "{answer}");
+        email
+    }
+
+    /// Verifies `email` with the mailed code; the member, once social knows them (its read model
+    /// is fed by identity's EmailVerified).
+    pub async fn verify(&self, username: &str, email: &str) -> Member {
+        let code = self.code_for(email).await;
+        let verified = self
+            .gateway
+            .client
+            .post(self.gateway.url("/api/auth/verify-email"))
+            .header("origin", ORIGIN)
+            .json(&json!({"email": email, "code": code}))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(verified.status(), 200);
+        let cookie = session_cookie_pair(&verified).expect("a session cookie");
+        let (_, user) = json(verified).await;
+        let id = user["id"].as_str().expect("the user's id").to_owned();
+        let path = format!("/api/invites/{id}");
+        eventually(&format!("social to know {username}"), || async {
+            (self.call(reqwest::Method::GET, &path, None, None).await.0 == 200).then_some(())
+        })
+        .await;
+        Member { id, username: username.to_owned(), email: email.to_owned(), cookie }
+    }
+
+    /// A verified member that social knows; `birth` is merged into the sign-up body.
+    pub async fn member(&self, username: &str, birth: Value) -> Member {
+        let email = self.sign_up(username, birth).await;
+        self.verify(username, &email).await
+    }
+
+    /// `a` asks `b`, `b` accepts: friends.
+    pub async fn befriend(&self, a: &Member, b: &Member) {
+        let (status, body) = self.post("/api/friends/requests", json!({"userId": b.id}), a).await;
+        assert_eq!((status, &body), (200, &json!({"state": "outgoing"})));
+        let (status, body) = self.post(&format!("/api/friends/requests/{}/accept", a.id), json!({}), b).await;
+        assert_eq!((status, &body), (200, &json!({"state": "friends"})));
+    }
+
+    /// The ids in one list (`friends`, `incoming` or `outgoing`) of `who`'s `GET /api/friends`.
+    pub async fn ids_in(&self, who: &Member, list: &str) -> Vec<String> {
+        let (status, body) = self.get("/api/friends", who).await;
+        assert_eq!(status, 200, "{body}");
+        body[list]
+            .as_array()
+            .unwrap_or_else(|| panic!("{list}: {body}"))
+            .iter()
+            .map(|m| m["userId"].as_str().expect("userId").to_owned())
+            .collect()
+    }
+}
+
+/// A unique username (3–20 characters) per test run, so parallel tests never collide in search.
+pub fn username(stem: &str) -> String {
+    let tail = uuid::Uuid::new_v4().simple().to_string();
+    format!("{stem}_{}", &tail[..8])
+}
+
+/// Nothing of `who` (id, username, e-mail) appears in `body`.
+pub fn assert_nothing_of(body: &Value, who: &Member, context: &str) {
+    let text = body.to_string();
+    for field in [&who.id, &who.username, &who.email] {
+        assert!(!text.contains(field.as_str()), "{context}: {field} leaked in {text}");
+    }
+}
