@@ -45,6 +45,27 @@ pub async fn wait_until_serving(addr: &str, within: Duration) -> Result<(), Stri
     }
 }
 
+/// Polls `check` every 25 ms until it gives a value: for a test waiting on something another task
+/// or service does (an event handled, a row written), instead of sleeping.
+///
+/// # Panics
+/// Nothing came within `within`; the message names `what`.
+#[allow(clippy::panic)]
+pub async fn eventually<T, F, Fut>(what: &str, within: Duration, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + within;
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -67,26 +88,5 @@ mod tests {
         let nobody = format!("http://127.0.0.1:{}", free_port());
         let error = wait_until_serving(&nobody, Duration::from_millis(100)).await.unwrap_err();
         assert!(error.contains("did not serve"), "{error}");
-    }
-}
-
-/// Polls `check` every 25 ms until it gives a value: for a test waiting on something another task
-/// or service does (an event handled, a row written), instead of sleeping.
-///
-/// # Panics
-/// Nothing came within `within`; the message names `what`.
-#[allow(clippy::panic)]
-pub async fn eventually<T, F, Fut>(what: &str, within: Duration, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = Instant::now() + within;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(25)).await;
     }
 }
