@@ -10,65 +10,16 @@
 # look at), then runs wrk twice: 64 connections, 20 s each (override with CONNECTIONS, DURATION).
 # Prints requests/s, p50/p90/p99 of each and the ratios.
 source "$(dirname "$0")/../dev/lib.sh"
+source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
-command -v wrk >/dev/null || die "wrk is missing. Install it with: sudo apt-get install -y wrk"
 command -v psql >/dev/null || die "psql is missing. Install it with: sudo apt-get install -y postgresql-client"
 MEMBERS="${MEMBERS:-10000}"
 
-ensure_redis
-ensure_postgres
-target_dir() { echo "${CARGO_TARGET_DIR:-$ROOT/target}"; }
-if [ -n "${BENCH_BIN_DIR:-}" ]; then
-  export MEGURI_BIN_DIR="$BENCH_BIN_DIR"
-else
-  say "building release binaries"
-  bins=(--bin gateway --bin bazi-engine --bin identity --bin fortune-gen --bin notify)
-  for name in $(fleet_names); do bins+=(--bin "$name"); done
-  (cd "$ROOT" && cargo build --quiet --release "${bins[@]}") || die "cargo build failed"
-  export MEGURI_BIN_DIR="$(target_dir)/release"
-fi
-start() {
-  local name="$1"; shift
-  env "$@" "$MEGURI_BIN_DIR/$name" >"$LOGS/bench-$name.log" 2>&1 &
-  STARTED_PIDS+=("$!")
-}
-mkdir -p "$ROOT/frontend/dist"
-MAIL_DIR="$DEV/bench-mail/$(date +%s)-$$"
-mkdir -p "$MAIL_DIR"
-RATE_LIMIT_ENABLED=false LOG_FORMAT=json RUST_LOG=warn MAIL_DIR="$MAIL_DIR" \
-  start_fleet "$(free_port)" "$(free_port)" "$(free_port)"
-
-# The searcher: a member signed up and verified through the API (the code read from the mail file).
-email="bench-$(date +%s)-$$@example.jp"
-jar="$(mktemp)"
-curl -fsS -o /dev/null -X POST "$GATEWAY_URL/api/auth/signup" -H 'content-type: application/json' \
-  -H "origin: $GATEWAY_URL" \
-  -d "{\"email\":\"$email\",\"password\":\"bench password 1\",\"username\":\"searcher$$\",\"privacyPolicyAccepted\":true}" \
-  || die "sign-up failed"
-code=""
-for _ in $(seq 1 100); do
-  code="$(python3 - "$MAIL_DIR" "$email" <<'PY'
-import email, email.policy, pathlib, re, sys
-folder, to = pathlib.Path(sys.argv[1]), sys.argv[2]
-for path in sorted(folder.rglob("*.eml")):
-    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-    if to not in str(msg["To"]):
-        continue
-    body = msg.get_body(preferencelist=("plain",))
-    found = re.search(r"\b(\d{6})\b", body.get_content() if body else "")
-    if found:
-        print(found.group(1)); break
-PY
-)"
-  [ -n "$code" ] && break
-  sleep 0.1
-done
-[ -n "$code" ] || die "no verification mail in $MAIL_DIR"
-me="$(curl -fsS -c "$jar" -X POST "$GATEWAY_URL/api/auth/verify-email" -H 'content-type: application/json' \
-  -H "origin: $GATEWAY_URL" -d "{\"email\":\"$email\",\"code\":\"$code\"}")" || die "verification failed"
-cookie="$(awk '$6 == "meguri_session" { print $6 "=" $7 }' "$jar")"
-[ -n "$cookie" ] || die "no session cookie"
-me_id="$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$me")"
+bench_fleet
+# The searcher, signed up through the API.
+bench_member "searcher$$"
+cookie="$COOKIE"
+me_id="$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$MEMBER")"
 # social knows the searcher once it consumed identity's EmailVerified.
 for _ in $(seq 1 100); do
   curl -fsS -o /dev/null "$GATEWAY_URL/api/invites/$me_id" && break
@@ -98,18 +49,11 @@ hits="$(curl -fsS -H "cookie: $cookie" "$GATEWAY_URL/api/friends/search?q=member
   | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["results"]))')" || die "the first search failed"
 [ "$hits" = 10 ] || die "the search found $hits members, not 10: is the read model seeded?"
 
-run() {
-  local label="$1"; shift
-  say "wrk: ${CONNECTIONS:-64} connections, ${DURATION:-20}s, $label"
-  wrk -t"${WRK_THREADS:-1}" -c"${CONNECTIONS:-64}" -d"${DURATION:-20}s" --latency -H "cookie: $cookie" "$@" \
-    | tee "$DEV/bench-friend-search-$label.txt"
-}
-mkdir -p "$DEV"
-run search -s "$ROOT/deploy/bench/friend-search.lua" "$GATEWAY_URL"
+bench_wrk friend-search -H "cookie: $cookie" -s "$ROOT/deploy/bench/friend-search.lua" "$GATEWAY_URL"
 # Same deployment, same session, same two hops; ListBlocks reads one (empty) index range.
-run baseline -s "$ROOT/deploy/bench/report.lua" "$GATEWAY_URL/api/blocks"
+bench_wrk friend-search-baseline -H "cookie: $cookie" -s "$ROOT/deploy/bench/report.lua" "$GATEWAY_URL/api/blocks"
 
-python3 - "$DEV/bench-friend-search-search.txt" "$DEV/bench-friend-search-baseline.txt" <<'PY'
+python3 - "$DEV/bench-friend-search.txt" "$DEV/bench-friend-search-baseline.txt" <<'PY'
 import re, sys
 def figures(path):
     text = open(path).read()

@@ -103,15 +103,19 @@ build_frontend() {
 }
 
 # MEGURI_BIN_DIR: run binaries built elsewhere (e.g. a frontend-only checkout) instead of building.
+# `build_services release` builds the release binaries (the benchmarks) and points MEGURI_BIN_DIR at them.
 build_services() {
   if [ -n "${MEGURI_BIN_DIR:-}" ]; then
     say "using prebuilt services from $MEGURI_BIN_DIR"
     return
   fi
-  say "building the services (cargo build)"
-  local bins=() name
+  local profile="${1:-debug}" bins=() name
+  say "building the services (cargo build, $profile)"
   for name in gateway bazi-engine identity fortune-gen notify $(fleet_names); do bins+=(--bin "$name"); done
+  [ "$profile" = release ] && bins+=(--release)
   (cd "$ROOT" && cargo build --quiet "${bins[@]}") || die "cargo build failed"
+  [ "$profile" = release ] && export MEGURI_BIN_DIR="$(target_dir)/release"
+  return 0
 }
 
 # The services of deploy/dev/fleet.txt, one "name role" line each (comments and blank lines skipped).

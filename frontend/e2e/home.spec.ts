@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, VIEWPORTS } from './support/helpers';
-import { mailDir, waitForVerificationCode } from './support/mail';
+import { completeSignupWizard, markFirstRunSeen, type NewAccount } from './support/accounts';
+import { mailDir } from './support/mail';
 
 /**
  * Home end to end, against the real gateway and fortune-gen: a new person signs up (the wizard and the
@@ -16,29 +17,15 @@ import { mailDir, waitForVerificationCode } from './support/mail';
 test.skip(!process.env.MEGURI_E2E_READINGS, 'the readings backend is not in the fleet yet: set MEGURI_E2E_READINGS=1');
 
 const stamp = Date.now();
-const account = {
+const account: NewAccount = {
   email: `meguri.home+${stamp}@example.com`,
   username: `home_${stamp.toString(36)}`,
   password: `hoshi-${stamp}`,
+  birth: { year: '1992', month: '8', day: '3', hour: '07', minute: '45' },
 };
 
 type Reading = { fortune: string; dos: string[]; donts: string[]; contentHash: string };
 type DayInfo = { id: string; name: string; description: string };
-
-/**
- * The onboarding overlay (another branch) opens for a new person on home: mark it done before any page
- * script runs, so this spec sees home alone. The landing intro is marked seen for the same reason.
- */
-async function markFirstRunSeen(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    try {
-      localStorage.setItem('meguri_onboarding_completed', 'true');
-      localStorage.setItem('hasSeenLandingAnimation', 'true');
-    } catch {
-      // about:blank has no storage; the app's own pages do.
-    }
-  });
-}
 
 /** Closes the onboarding overlay if it shows anyway (its skip button reads 'スキップ'). */
 async function dismissOnboardingIfPresent(page: Page): Promise<void> {
@@ -48,46 +35,7 @@ async function dismissOnboardingIfPresent(page: Page): Promise<void> {
 
 async function signUp(page: Page): Promise<void> {
   await page.goto('/auth/signup');
-  const next = page.getByRole('button', { name: '次へ' });
-
-  await expect(page.getByText('ステップ 1 / 5')).toBeVisible();
-  await page.getByRole('radio', { name: '女性' }).check();
-  await next.click();
-
-  await expect(page.getByText('ステップ 2 / 5')).toBeVisible();
-  await page.getByRole('combobox', { name: '年' }).selectOption('1992');
-  await page.getByRole('combobox', { name: '月' }).selectOption('8');
-  await page.getByRole('combobox', { name: '日' }).selectOption('3');
-  await next.click();
-
-  await expect(page.getByText('ステップ 3 / 5')).toBeVisible();
-  await page.getByRole('combobox', { name: '時' }).selectOption('07');
-  await page.getByRole('combobox', { name: '分' }).selectOption('45');
-  await next.click();
-
-  // Birth place left empty: 東京, 日本 (spec §2 signup step 4).
-  await expect(page.getByText('ステップ 4 / 5')).toBeVisible();
-  await next.click();
-
-  await expect(page.getByText('ステップ 5 / 5')).toBeVisible();
-  await page.getByLabel(/^メールアドレス\s*\*?$/).fill(account.email);
-  await page.getByLabel(/^ユーザー名\s*\*?$/).fill(account.username);
-  await page.getByLabel(/^パスワード\s*\*?$/).fill(account.password);
-  await page.getByLabel(/^パスワード（確認）\s*\*?$/).fill(account.password);
-  await page.getByRole('checkbox', { name: /利用規約およびプライバシーポリシーに同意します/ }).check();
-  const mailedAfter = Date.now();
-  const signup = page.waitForResponse(
-    (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/auth/signup',
-  );
-  await page.getByRole('button', { name: '登録を完了する' }).click();
-  const signupResponse = await signup;
-  expect(signupResponse.status(), await signupResponse.text()).toBe(201);
-
-  await expect(page).toHaveURL(/\/auth\/verify\?email=/);
-  const code = await waitForVerificationCode(account.email, mailedAfter);
-  await page.getByLabel(/^認証コード\s*\*?$/).fill(code);
-  await page.getByRole('button', { name: '認証する' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await completeSignupWizard(page, account);
 }
 
 function apiResponse(page: Page, method: string, pathname: string) {
