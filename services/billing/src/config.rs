@@ -1,9 +1,7 @@
 //! The billing settings, read once from the environment (STYLE §5); every problem is listed at
 //! once.
 
-use meguri_db::DbConfig;
-use meguri_events::EventsConfig;
-use meguri_server::{ConfigError, ServerConfig};
+use meguri_server::{ConfigError, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
 
 /// The gRPC port of billing.
@@ -18,35 +16,19 @@ pub const SCHEMA: &str = "billing";
 pub struct Config {
     /// `HOST`, `GRPC_PORT`, `ADMIN_PORT`, `INTERNAL_JWT_SECRET`, `SHUTDOWN_*` (meguri-server).
     pub server: ServerConfig,
-    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), schema `billing`.
-    pub db: DbConfig,
-    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the event streams.
-    pub redis_url: String,
-    /// `REDIS_KEY_PREFIX` (default empty, as in the gateway and identity): put before every stream key.
-    pub events: EventsConfig,
+    /// Schema `billing`.
+    pub store: Store,
 }
 
-/// Reads the billing settings and the telemetry ones from the environment.
+/// Reads the billing settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests).
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (db, redis_url, events), telemetry) =
-        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
-            let db = env.db(SCHEMA);
-            let redis_url = env.redis_url();
-            let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
-            Some((db?, redis_url, EventsConfig::new(prefix.trim())))
-        })?;
-    Ok((Config { server, db, redis_url, events }, telemetry))
+    let (server, store, telemetry) =
+        meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| env.store(SCHEMA))?;
+    Ok((Config { server, store }, telemetry))
 }
 
 #[cfg(test)]
@@ -62,8 +44,8 @@ mod tests {
     fn defaults_are_billings_ports_and_loopback_redis() {
         let (config, _) = from_lookup(lookup(&REQUIRED)).expect("valid");
         assert_eq!((config.server.grpc_port, config.server.admin_port), (50056, 9096));
-        assert_eq!(config.db.schema, "billing");
-        assert_eq!(config.redis_url, "redis://127.0.0.1:6379");
+        assert_eq!(config.store.db.schema, "billing");
+        assert_eq!(config.store.redis_url, "redis://127.0.0.1:6379");
     }
 
     #[test]
@@ -74,6 +56,6 @@ mod tests {
         assert_eq!(problems, ["REDIS_URL (expected redis://host:port)"]);
         let mut vars = REQUIRED.to_vec();
         vars.push(("REDIS_URL", " redis://r:6379 "));
-        assert_eq!(from_lookup(lookup(&vars)).expect("valid").0.redis_url, "redis://r:6379");
+        assert_eq!(from_lookup(lookup(&vars)).expect("valid").0.store.redis_url, "redis://r:6379");
     }
 }

@@ -4,7 +4,7 @@
 meguri_server::service_main! {
     service: "billing",
     log: "billing",
-    config: billing::config::from_env,
+    config: billing::config::from_lookup,
     database: (billing::config::SCHEMA, billing::MIGRATIONS),
     build: billing::startup::build,
 }

@@ -21,15 +21,15 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 /// be bound.
 pub async fn build(config: Config) -> anyhow::Result<Application> {
     crate::metrics::describe();
-    meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the billing migrations")?;
-    let pool = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
-    let redis = meguri_events::redis_pool(&config.redis_url, 8)?;
+    meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run the billing migrations")?;
+    let pool = meguri_db::connect(&config.store.db).await.context("connect to PostgreSQL")?;
+    let redis = meguri_events::redis_pool(&config.store.redis_url, 8)?;
 
     let ready_db = pool.clone();
     let ready_redis = redis.clone();
     let consumer_pool = pool.clone();
     let metrics_pool = pool.clone();
-    let consumer = Consumer::new(redis, &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis, &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
     Application::builder(config.server)
         .add_service(BillingServer::new(BillingService::new(pool)))
         .readiness(meguri_events::readiness(ready_db, ready_redis))

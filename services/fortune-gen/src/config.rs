@@ -3,9 +3,7 @@
 
 use std::time::Duration;
 
-use meguri_db::DbConfig;
-use meguri_events::EventsConfig;
-use meguri_server::{ConfigError, Env, ServerConfig};
+use meguri_server::{ConfigError, Env, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
 use secrecy::SecretString;
 
@@ -67,12 +65,8 @@ pub struct Config {
     /// same `INTERNAL_JWT_SECRET` signs the `service` tokens fortune-gen sends to bazi-engine and
     /// identity.
     pub server: ServerConfig,
-    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), schema `fortune`.
-    pub db: DbConfig,
-    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the event streams.
-    pub redis_url: String,
-    /// `REDIS_KEY_PREFIX` (default empty): put before every stream key; equal to identity's.
-    pub events: EventsConfig,
+    /// Schema `fortune`; the `REDIS_KEY_PREFIX` equal to identity's.
+    pub store: Store,
     /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
     pub bazi_engine_addr: String,
     /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`).
@@ -83,30 +77,21 @@ pub struct Config {
     pub timings: Timings,
 }
 
-/// Reads the fortune-gen settings and the telemetry ones.
+/// Reads the fortune-gen settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests).
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (db, own), telemetry) =
+    let (server, (store, own), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
-            let db = env.db(SCHEMA);
+            let store = env.store(SCHEMA);
             let own = own_settings(env);
-            Some((db?, own))
+            Some((store?, own))
         })?;
     let config = Config {
         server,
-        db,
-        redis_url: own.redis_url,
-        events: EventsConfig::new(own.prefix),
+        store,
         bazi_engine_addr: own.bazi_engine_addr,
         identity_addr: own.identity_addr,
         social_addr: own.social_addr,
@@ -118,8 +103,6 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
 
 /// The variables only fortune-gen reads.
 struct Own {
-    redis_url: String,
-    prefix: String,
     bazi_engine_addr: String,
     identity_addr: String,
     social_addr: String,
@@ -128,7 +111,6 @@ struct Own {
 }
 
 fn own_settings(env: &mut Env<'_>) -> Own {
-    let redis_url = env.redis_url();
     let bazi_engine_addr = env.addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
     let identity_addr = env.addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
     let social_addr = env.addr("SOCIAL_ADDR", "http://127.0.0.1:50055");
@@ -153,9 +135,7 @@ fn own_settings(env: &mut Env<'_>) -> Own {
         peer_timeout: env.millis("PEER_TIMEOUT_MS", defaults.peer_timeout),
         ..defaults
     };
-    // Read without trimming, as the gateway and the other services do.
-    let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
-    Own { redis_url, prefix, bazi_engine_addr, identity_addr, social_addr, llm, timings }
+    Own { bazi_engine_addr, identity_addr, social_addr, llm, timings }
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 //! daily friend updates.
 //! See docs/services/fortune-gen.md.
 
-pub mod clock;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use fortune_gen::clock::SystemClock;
+use meguri_clock::SystemClock;
 
 meguri_server::service_main! {
     service: "fortune-gen",
     log: "fortune_gen",
-    config: fortune_gen::config::from_env,
+    config: fortune_gen::config::from_lookup,
     database: (fortune_gen::config::SCHEMA, fortune_gen::MIGRATIONS),
     build: |config| fortune_gen::startup::build(config, Arc::new(SystemClock)),
 }

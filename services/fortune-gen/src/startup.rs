@@ -8,12 +8,12 @@ use meguri_events::{Consumer, IDENTITY_STREAM};
 use meguri_proto::fortune::fortune_server::FortuneServer;
 use meguri_server::Application;
 
-use crate::clock::Clock;
 use crate::config::{Config, SCHEMA};
 use crate::engine::Engines;
 use crate::grpc::FortuneService;
 use crate::peers::{PeerAddrs, Peers};
 use crate::usecases::Fortune;
+use meguri_clock::Clock;
 
 /// The `fortune` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
@@ -31,10 +31,11 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     // `main` installs it too, tests start here.
     meguri_server::entry::install_tls_provider();
     crate::metrics::describe();
-    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the fortune migrations")?;
+    let applied =
+        meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run the fortune migrations")?;
     tracing::info!(name: "fortune_gen.migrated", applied = applied.len());
-    let db = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
-    let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
+    let db = meguri_db::connect(&config.store.db).await.context("connect to PostgreSQL")?;
+    let redis = meguri_events::redis_pool(&config.store.redis_url, 4)?;
     let addrs = PeerAddrs {
         bazi_engine: &config.bazi_engine_addr,
         identity: &config.identity_addr,
@@ -44,7 +45,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
     tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
     let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
-    let consumer = Consumer::new(redis.clone(), &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
 
     let (ready_db, ready_redis) = (db.clone(), redis);
     let (events, builder, reports) = (fortune.clone(), fortune.clone(), fortune.clone());

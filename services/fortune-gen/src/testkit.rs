@@ -7,20 +7,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use meguri_events::EventsConfig;
-use meguri_server::{ServerConfig, ShutdownHandle};
+use meguri_server::{ServerConfig, ShutdownHandle, Store};
 pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 
-use crate::clock::Clock;
 use crate::config::{Config, LlmConfig, Timings};
 use crate::startup::MIGRATIONS;
-
-impl Clock for ManualClock {
-    fn now(&self) -> DateTime<Utc> {
-        ManualClock::now(self)
-    }
-}
 
 /// An OpenAI-compatible endpoint for the LLM engine.
 #[derive(Clone, Debug)]
@@ -231,9 +223,7 @@ async fn spawn_in(options: TestOptions, db: Arc<TestDb>, clock: Arc<ManualClock>
     };
     let config = Config {
         server: ServerConfig::for_tests(SecretString::from(options.jwt_secret.clone())),
-        db: db.config.clone(),
-        redis_url: redis_url(),
-        events: EventsConfig::new(options.redis_prefix.clone()),
+        store: Store::new(db.config.clone(), redis_url(), options.redis_prefix.clone()),
         bazi_engine_addr: options.bazi_engine_addr.clone(),
         identity_addr: options.identity_addr.clone(),
         social_addr: options.social_addr.clone(),

@@ -1,7 +1,6 @@
 //! identity's configuration, read once from the environment (docs/configuration.md lists it).
 
-use meguri_db::DbConfig;
-use meguri_server::{ConfigError, ServerConfig};
+use meguri_server::{ConfigError, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
 use secrecy::SecretString;
 
@@ -22,11 +21,8 @@ pub struct Argon2Config {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub server: ServerConfig,
-    pub db: DbConfig,
-    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the events' streams.
-    pub redis_url: String,
-    /// `REDIS_KEY_PREFIX` (default empty): before every stream key, as in the gateway.
-    pub redis_prefix: String,
+    /// Schema `identity`.
+    pub store: Store,
     /// `TOKEN_PEPPER` (required, ≥ 32 bytes): the HMAC key of stored codes and link tokens.
     pub token_pepper: SecretString,
     /// `ARGON2_MEMORY_KIB`, `ARGON2_ITERATIONS`, `ARGON2_PARALLELISM`.
@@ -38,24 +34,15 @@ pub const DEFAULT_GRPC_PORT: u16 = 50053;
 /// The admin HTTP port of identity.
 pub const DEFAULT_ADMIN_PORT: u16 = 9093;
 
-/// Reads the identity settings and the telemetry ones from the environment.
+/// Reads the identity settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests).
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (db, redis_url, redis_prefix, token_pepper, argon2), telemetry) =
+    let (server, (store, token_pepper, argon2), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
-            let db = env.db(SCHEMA);
-            let redis_url = env.read("REDIS_URL").unwrap_or_else(|| "redis://127.0.0.1:6379".to_owned());
-            let redis_prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
+            let store = env.store(SCHEMA);
             let token_pepper = match env.read("TOKEN_PEPPER") {
                 Some(v) if v.len() >= 32 => Some(SecretString::from(v)),
                 Some(_) => {
@@ -72,9 +59,9 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
                 iterations: env.number("ARGON2_ITERATIONS", DEFAULT_ARGON2.iterations),
                 parallelism: env.number("ARGON2_PARALLELISM", DEFAULT_ARGON2.parallelism),
             };
-            Some((db?, redis_url, redis_prefix, token_pepper?, argon2))
+            Some((store?, token_pepper?, argon2))
         })?;
-    Ok((Config { server, db, redis_url, redis_prefix, token_pepper, argon2 }, telemetry))
+    Ok((Config { server, store, token_pepper, argon2 }, telemetry))
 }
 
 #[cfg(test)]
@@ -93,10 +80,10 @@ mod tests {
             [("INTERNAL_JWT_SECRET", SECRET), ("DATABASE_URL", "postgres://identity:p@db/m"), ("TOKEN_PEPPER", SECRET)];
         let (config, _) = from_lookup(lookup(&vars)).expect("valid");
         assert_eq!((config.server.grpc_port, config.server.admin_port), (50053, 9093));
-        assert_eq!(config.db.schema, "identity");
+        assert_eq!(config.store.db.schema, "identity");
         assert_eq!(config.token_pepper.expose_secret(), SECRET);
         assert_eq!(config.argon2.memory_kib, 19 * 1024);
-        assert_eq!(config.redis_prefix, "");
+        assert_eq!(config.store.events.prefix, "");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use identity::usecases::accounts::{Limits, SystemClock};
 meguri_server::service_main! {
     service: "identity",
     log: "identity",
-    config: identity::config::from_env,
+    config: identity::config::from_lookup,
     database: (identity::config::SCHEMA, identity::startup::MIGRATIONS),
     commands: { "create-admin" => identity::cli::create_admin },
     build: |config| identity::startup::build(config, Arc::new(SystemClock), Limits::default()),

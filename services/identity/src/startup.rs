@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
-use meguri_events::{EventsConfig, Relay};
+use meguri_events::Relay;
 use meguri_proto::identity::identity_server::IdentityServer;
 use meguri_server::Application;
 
@@ -20,11 +20,11 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 /// # Errors
 /// Migrations, the database or the configuration failed.
 pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
-    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run migrations")?;
+    let applied = meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run migrations")?;
     tracing::info!(name: "identity.migrated", applied = applied.len());
-    let db = meguri_db::connect(&config.db).await.context("connect to the database")?;
-    let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
-    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), EventsConfig::new(config.redis_prefix.clone()));
+    let db = meguri_db::connect(&config.store.db).await.context("connect to the database")?;
+    let redis = meguri_events::redis_pool(&config.store.redis_url, 4)?;
+    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.store.events.clone());
     let accounts = Accounts {
         db: db.clone(),
         hasher: hasher(config.argon2)?,

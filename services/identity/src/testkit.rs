@@ -4,20 +4,13 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
-use meguri_server::{ServerConfig, ShutdownHandle};
+use meguri_server::{ServerConfig, ShutdownHandle, Store};
 pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 
 use crate::config::{Argon2Config, Config};
 use crate::startup::MIGRATIONS;
-use crate::usecases::accounts::{Clock, Limits};
-
-impl Clock for ManualClock {
-    fn now(&self) -> DateTime<Utc> {
-        ManualClock::now(self)
-    }
-}
+use crate::usecases::accounts::Limits;
 
 /// A running identity service.
 pub struct TestIdentity {
@@ -85,9 +78,7 @@ pub async fn spawn_on(db: TestDb, jwt_secret: &str, redis_prefix: &str) -> TestI
     let clock = Arc::new(ManualClock::new());
     let config = Config {
         server: ServerConfig::for_tests(SecretString::from(jwt_secret.to_owned())),
-        db: db.config.clone(),
-        redis_url: redis_url(),
-        redis_prefix: redis_prefix.to_owned(),
+        store: Store::new(db.config.clone(), redis_url(), redis_prefix),
         token_pepper: SecretString::from("test-pepper-test-pepper-test-pepper-0123"),
         // Light parameters: a debug test binary would spend seconds per hash with the real ones.
         argon2: Argon2Config { memory_kib: 256, iterations: 1, parallelism: 1 },

@@ -4,9 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use lettre::message::Mailbox;
-use meguri_db::DbConfig;
-use meguri_events::EventsConfig;
-use meguri_server::{ConfigError, Env, ServerConfig};
+use meguri_server::{ConfigError, Env, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
 use secrecy::SecretString;
 
@@ -29,12 +27,8 @@ const DEFAULT_IDENTITY_ADDR: &str = "http://127.0.0.1:50053";
 pub struct Config {
     /// `HOST`, `GRPC_PORT`, `ADMIN_PORT`, `INTERNAL_JWT_SECRET`, `SHUTDOWN_*` (meguri-server).
     pub server: ServerConfig,
-    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), schema `notify`.
-    pub db: DbConfig,
-    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the event streams.
-    pub redis_url: String,
-    /// `REDIS_KEY_PREFIX` (default empty, as in the gateway and identity): put before every stream key.
-    pub events: EventsConfig,
+    /// Schema `notify`.
+    pub store: Store,
     pub mail: MailConfig,
     /// identity, which gives the address of a mail request that names only a user.
     pub identity: PeerConfig,
@@ -101,33 +95,24 @@ fn default_from() -> Mailbox {
     DEFAULT_MAIL_FROM.parse().expect("the default MAIL_FROM parses")
 }
 
-/// Reads the notify settings and the telemetry ones from the environment.
+/// Reads the notify settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests).
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (db, redis_url, events, mail, identity), telemetry) =
+    let (server, (store, mail, identity), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
-            let db = env.db(SCHEMA);
-            let redis_url = env.redis_url();
-            let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
+            let store = env.store(SCHEMA);
             let mail = mail_settings(env);
             let defaults = PeerConfig::default();
             let identity = PeerConfig {
                 identity_addr: env.addr("IDENTITY_ADDR", DEFAULT_IDENTITY_ADDR),
                 timeout: env.millis("PEER_TIMEOUT_MS", defaults.timeout),
             };
-            Some((db?, redis_url, EventsConfig::new(prefix), mail, identity))
+            Some((store?, mail, identity))
         })?;
-    Ok((Config { server, db, redis_url, events, mail, identity }, telemetry))
+    Ok((Config { server, store, mail, identity }, telemetry))
 }
 
 fn mail_settings(env: &mut Env<'_>) -> MailConfig {

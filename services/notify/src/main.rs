@@ -4,7 +4,7 @@
 meguri_server::service_main! {
     service: "notify",
     log: "notify",
-    config: notify::config::from_env,
+    config: notify::config::from_lookup,
     database: (notify::config::SCHEMA, notify::MIGRATIONS),
     build: notify::startup::build_with_configured_mailer,
 }

@@ -41,15 +41,15 @@ pub async fn build_with_configured_mailer(config: Config) -> anyhow::Result<Appl
 /// address, ports that cannot be bound.
 pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Application> {
     crate::metrics::describe();
-    meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the notify migrations")?;
-    let pool = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
-    let redis = meguri_events::redis_pool(&config.redis_url, 8)?;
+    meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run the notify migrations")?;
+    let pool = meguri_db::connect(&config.store.db).await.context("connect to PostgreSQL")?;
+    let redis = meguri_events::redis_pool(&config.store.redis_url, 8)?;
     let wake = Arc::new(Notify::new());
 
     // Mail requests carry one-time secrets: deleted from the stream once handled. One that could
     // not be taken in (identity down) stays pending and is tried again after `request_retry`.
     let mail_consumer =
-        Consumer::new(redis.clone(), &config.events, GROUP, &[MAIL_STREAM]).with_options(ConsumerOptions {
+        Consumer::new(redis.clone(), &config.store.events, GROUP, &[MAIL_STREAM]).with_options(ConsumerOptions {
             delete_after_ack: true,
             retry_after: config.mail.request_retry,
             ..ConsumerOptions::default()
@@ -59,7 +59,7 @@ pub async fn build(config: Config, mailer: Arc<dyn Mailer>) -> anyhow::Result<Ap
         intake: Intake { pool: pool.clone(), identity, app_base_url: config.mail.app_base_url.as_str().into() },
         wake: Arc::clone(&wake),
     };
-    let identity_consumer = Consumer::new(redis.clone(), &config.events, GROUP, &[IDENTITY_STREAM]);
+    let identity_consumer = Consumer::new(redis.clone(), &config.store.events, GROUP, &[IDENTITY_STREAM]);
     let identity_pool = pool.clone();
     let sender =
         Sender { pool: pool.clone(), mailer, wake, retry: config.mail.retry.clone(), lease: config.mail.lease };

@@ -9,8 +9,8 @@ use std::sync::Arc;
 /// # Errors
 /// An invalid configuration, the database, or identity not answering.
 pub async fn backfill_members() -> anyhow::Result<()> {
-    let (config, _) = crate::config::from_env()?;
-    let (social, _) = crate::startup::social(&config, Arc::new(crate::clock::SystemClock)).await?;
+    let (config, _) = crate::config::from_lookup(meguri_server::env_var)?;
+    let (social, _) = crate::startup::social(&config, Arc::new(meguri_clock::SystemClock)).await?;
     let count = social.backfill_members().await?;
     println!("backfilled {count} members");
     Ok(())

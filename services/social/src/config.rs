@@ -3,9 +3,7 @@
 
 use std::time::Duration;
 
-use meguri_db::DbConfig;
-use meguri_events::EventsConfig;
-use meguri_server::{ConfigError, Env, ServerConfig};
+use meguri_server::{ConfigError, Env, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
 
 use crate::domain::Limits;
@@ -49,12 +47,8 @@ pub struct Config {
     /// same `INTERNAL_JWT_SECRET` signs the `service` tokens social sends to identity and
     /// bazi-engine.
     pub server: ServerConfig,
-    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), schema `social`.
-    pub db: DbConfig,
-    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the event streams.
-    pub redis_url: String,
-    /// `REDIS_KEY_PREFIX` (default empty): equal to identity's and notify's.
-    pub events: EventsConfig,
+    /// Schema `social`; the `REDIS_KEY_PREFIX` equal to identity's.
+    pub store: Store,
     /// `IDENTITY_ADDR` (default `http://127.0.0.1:50053`).
     pub identity_addr: String,
     /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
@@ -64,30 +58,21 @@ pub struct Config {
     pub timings: Timings,
 }
 
-/// Reads the social settings and the telemetry ones from the environment.
+/// Reads the social settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests).
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (db, own), telemetry) =
+    let (server, (store, own), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
-            let db = env.db(SCHEMA);
+            let store = env.store(SCHEMA);
             let own = own_settings(env);
-            Some((db?, own))
+            Some((store?, own))
         })?;
     let config = Config {
         server,
-        db,
-        redis_url: own.redis_url,
-        events: EventsConfig::new(own.prefix),
+        store,
         identity_addr: own.identity_addr,
         bazi_engine_addr: own.bazi_engine_addr,
         limits: own.limits,
@@ -98,8 +83,6 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
 
 /// The variables only social reads.
 struct Own {
-    redis_url: String,
-    prefix: String,
     identity_addr: String,
     bazi_engine_addr: String,
     limits: Limits,
@@ -107,7 +90,6 @@ struct Own {
 }
 
 fn own_settings(env: &mut Env<'_>) -> Own {
-    let redis_url = env.redis_url();
     let identity_addr = env.addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
     let bazi_engine_addr = env.addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
     let defaults = Limits::default();
@@ -121,9 +103,7 @@ fn own_settings(env: &mut Env<'_>) -> Own {
         compatibility_retry_base: env.millis("COMPATIBILITY_RETRY_BASE_MS", timing_defaults.compatibility_retry_base),
         ..timing_defaults
     };
-    // Read without trimming, as the gateway and the other services do.
-    let prefix = env.raw("REDIS_KEY_PREFIX").unwrap_or_default();
-    Own { redis_url, prefix, identity_addr, bazi_engine_addr, limits, timings }
+    Own { identity_addr, bazi_engine_addr, limits, timings }
 }
 
 #[cfg(test)]
@@ -146,7 +126,7 @@ mod tests {
         };
         let (config, _) = from_lookup(vars).expect("valid");
         assert_eq!((config.server.grpc_port, config.server.admin_port), (50055, 9095));
-        assert_eq!(config.db.schema, "social");
+        assert_eq!(config.store.db.schema, "social");
         assert_eq!(config.limits, Limits { requests_per_day: 20, max_friends: 300 });
         assert_eq!(config.identity_addr, "http://127.0.0.1:50053");
         assert_eq!(config.bazi_engine_addr, "http://127.0.0.1:50052");

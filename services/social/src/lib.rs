@@ -2,7 +2,6 @@
 //! plus `peers.rs` (the clients of identity and bazi-engine), `clock.rs` and `metrics.rs`.
 
 pub mod cli;
-pub mod clock;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -5,7 +5,7 @@
 meguri_server::service_main! {
     service: "social",
     log: "social",
-    config: social::config::from_env,
+    config: social::config::from_lookup,
     database: (social::config::SCHEMA, social::startup::MIGRATIONS),
     commands: { "backfill-members" => social::cli::backfill_members },
     build: social::startup::build_with_system_clock,

@@ -8,11 +8,11 @@ use meguri_events::{Consumer, IDENTITY_STREAM, Relay};
 use meguri_proto::social::social_server::SocialServer;
 use meguri_server::Application;
 
-use crate::clock::Clock;
 use crate::config::{Config, SCHEMA};
 use crate::grpc::SocialService;
 use crate::peers::Peers;
 use crate::usecases::Social;
+use meguri_clock::Clock;
 
 /// The `social` schema's migrations, compiled in.
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
@@ -23,17 +23,17 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 /// # Errors
 /// Migrations that fail, a database that does not answer, an invalid Redis URL or peer address.
 pub async fn social(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<(Social, deadpool_redis::Pool)> {
-    let applied = meguri_db::run_migrations(&config.db, MIGRATIONS).await.context("run the social migrations")?;
+    let applied = meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run the social migrations")?;
     tracing::info!(name: "social.migrated", applied = applied.len());
-    let db = meguri_db::connect(&config.db).await.context("connect to PostgreSQL")?;
-    let redis = meguri_events::redis_pool(&config.redis_url, 4)?;
+    let db = meguri_db::connect(&config.store.db).await.context("connect to PostgreSQL")?;
+    let redis = meguri_events::redis_pool(&config.store.redis_url, 4)?;
     let peers = Peers::new(
         &config.identity_addr,
         &config.bazi_engine_addr,
         &config.server.jwt_secret,
         config.timings.peer_timeout,
     )?;
-    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.events.clone());
+    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.store.events.clone());
     Ok((Social::new(db, peers, clock, relay, config.limits, config.timings.clone()), redis))
 }
 
@@ -47,7 +47,7 @@ pub async fn social(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<(S
 pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
     crate::metrics::describe();
     let (social, redis) = social(&config, clock).await?;
-    let consumer = Consumer::new(redis.clone(), &config.events, crate::events::GROUP, &[IDENTITY_STREAM]);
+    let consumer = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
     let (ready_db, ready_redis) = (social.db.clone(), redis);
     let (events, worker, backfill, relay, metrics_db) =
         (social.clone(), social.clone(), social.clone(), social.relay.clone(), social.db.clone());
@@ -73,5 +73,5 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
 /// # Errors
 /// As [`build`].
 pub async fn build_with_system_clock(config: Config) -> anyhow::Result<Application> {
-    build(config, Arc::new(crate::clock::SystemClock)).await
+    build(config, Arc::new(meguri_clock::SystemClock)).await
 }

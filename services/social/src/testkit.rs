@@ -5,22 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use meguri_events::EventsConfig;
-use meguri_server::{ServerConfig, ShutdownHandle};
+use meguri_server::{ServerConfig, ShutdownHandle, Store};
 pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 
-use crate::clock::Clock;
 use crate::config::{Config, Timings};
 use crate::domain::Limits;
 use crate::startup::MIGRATIONS;
-
-impl Clock for ManualClock {
-    fn now(&self) -> DateTime<Utc> {
-        ManualClock::now(self)
-    }
-}
 
 /// What a test sets.
 #[derive(Clone, Debug)]
@@ -91,9 +82,7 @@ pub async fn spawn(options: TestOptions) -> TestSocial {
     let clock = Arc::new(ManualClock::new());
     let config = Config {
         server: ServerConfig::for_tests(SecretString::from(options.jwt_secret.clone())),
-        db: db.config.clone(),
-        redis_url: redis_url(),
-        events: EventsConfig::new(options.redis_prefix.clone()),
+        store: Store::new(db.config.clone(), redis_url(), options.redis_prefix.clone()),
         identity_addr: options.identity_addr.clone(),
         bazi_engine_addr: options.bazi_engine_addr.clone(),
         limits: options.limits,

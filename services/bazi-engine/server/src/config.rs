@@ -9,18 +9,11 @@ pub const DEFAULT_GRPC_PORT: u16 = 50052;
 /// The admin HTTP port of bazi-engine.
 pub const DEFAULT_ADMIN_PORT: u16 = 9092;
 
-/// Reads the server and telemetry settings from the environment.
+/// Reads the bazi-engine settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests).
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(ServerConfig, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(ServerConfig, TelemetryConfig), ConfigError> {
     let (server, (), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |_| Some(()))?;

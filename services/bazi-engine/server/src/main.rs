@@ -4,6 +4,6 @@
 meguri_server::service_main! {
     service: "bazi-engine",
     log: "bazi_engine",
-    config: bazi_engine_server::config::from_env,
+    config: bazi_engine_server::config::from_lookup,
     build: bazi_engine_server::startup::build,
 }

@@ -10,7 +10,7 @@ use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_events::EventsConfig;
 use meguri_ids::UserId;
 use meguri_proto::billing::billing_client::BillingClient;
-use meguri_server::ServerConfig;
+use meguri_server::{ServerConfig, Store};
 use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 use tokio::task::JoinHandle;
@@ -59,9 +59,7 @@ async fn spawn_in(env: Arc<TestEnv>) -> TestApp {
     let secret = SecretString::from(SECRET.to_owned());
     let config = Config {
         server: ServerConfig::for_tests(secret.clone()),
-        db: env.db.config.clone(),
-        redis_url: redis_url(),
-        events: EventsConfig::new(env.prefix.clone()),
+        store: Store::new(env.db.config.clone(), redis_url(), env.prefix.clone()),
     };
     let app = billing::startup::build(config).await.expect("the service starts");
     let grpc_port = app.grpc_port;

@@ -17,13 +17,13 @@ use meguri_proto::bazi_engine as be;
 use prost::Message as _;
 use tokio::sync::Notify;
 
-use crate::clock::Clock;
 use crate::config::Timings;
 use crate::db;
 use crate::domain::{ChartStatus, TimezoneOffset};
 use crate::engine::Engines;
 use crate::error::Error;
 use crate::peers::Peers;
+use meguri_clock::Clock;
 
 #[derive(Clone)]
 pub struct Fortune {

@@ -21,20 +21,7 @@ use crate::db::users;
 use crate::domain::{Clash, Password, PasswordHasher, SecretDigester, Username, clash};
 use crate::error::Error;
 use crate::usecases::user::{MemberProfile, User};
-
-/// The time source; tests move it forward to expire codes and links.
-pub trait Clock: Send + Sync {
-    fn now(&self) -> DateTime<Utc>;
-}
-
-/// The system clock.
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-}
+pub use meguri_clock::{Clock, SystemClock};
 
 /// Lifetimes and limits of the one-time secrets.
 #[derive(Clone, Debug)]

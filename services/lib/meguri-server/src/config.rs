@@ -172,10 +172,43 @@ impl<'a> Env<'a> {
         meguri_db::DbConfig::from_lookup(schema, self.lookup).map_err(|e| self.problems.extend(e)).ok()
     }
 
+    /// The service's [`Store`]: `DATABASE_URL` and `DATABASE_POOL_SIZE` for `schema`, `REDIS_URL`
+    /// and `REDIS_KEY_PREFIX`.
+    #[cfg(feature = "db")]
+    pub fn store(&mut self, schema: &str) -> Option<Store> {
+        let db = self.db(schema);
+        let redis_url = self.redis_url();
+        // Read without trimming, as the gateway reads it: every process must agree to the byte.
+        let prefix = self.raw("REDIS_KEY_PREFIX").unwrap_or_default();
+        Some(Store { db: db?, redis_url, events: meguri_events::EventsConfig::new(prefix) })
+    }
+
     /// Every problem recorded so far.
     #[must_use]
     pub fn problems(&self) -> &[String] {
         &self.problems
+    }
+}
+
+/// What a service that owns data keeps it in: its PostgreSQL schema and its event streams in Redis.
+/// Read by [`Env::store`]; tests build it in code.
+#[cfg(feature = "db")]
+#[derive(Clone, Debug)]
+pub struct Store {
+    /// `DATABASE_URL`, `DATABASE_POOL_SIZE` (meguri-db), with the service's schema.
+    pub db: meguri_db::DbConfig,
+    /// `REDIS_URL` (default `redis://127.0.0.1:6379`): the event streams.
+    pub redis_url: String,
+    /// `REDIS_KEY_PREFIX` (default empty): put before every stream key; equal in every process.
+    pub events: meguri_events::EventsConfig,
+}
+
+#[cfg(feature = "db")]
+impl Store {
+    /// A store built in code (tests: a `TestDb`'s config, the test Redis, a fresh key prefix).
+    #[must_use]
+    pub fn new(db: meguri_db::DbConfig, redis_url: impl Into<String>, prefix: impl Into<String>) -> Self {
+        Self { db, redis_url: redis_url.into(), events: meguri_events::EventsConfig::new(prefix) }
     }
 }
 
@@ -191,6 +224,13 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// The process environment as a lookup: what `service_main!` and a sub-command pass to a
+/// service's `config::from_lookup`. The only place a service reads `std::env`.
+#[must_use]
+pub fn env_var(name: &str) -> Option<String> {
+    std::env::var(name).ok()
+}
+
 /// A lookup over fixed pairs, for the configuration tests of every service
 /// (`config::from_lookup(meguri_server::lookup_of(&[("DATABASE_URL", "postgres://…")]))`).
 pub fn lookup_of(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
@@ -204,8 +244,8 @@ pub fn lookup_of(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use
 /// which `own` reads from the [`Env`] (returning `None` only when a problem was recorded). Every
 /// problem of all three is listed at once.
 ///
-/// A service's `config.rs` has `from_lookup(lookup)` calling this, and `from_env()` calling
-/// `from_lookup(|name| std::env::var(name).ok())`; its tests use the lookup form.
+/// A service's `config.rs` has one `from_lookup(lookup)` calling this: `service_main!` passes it
+/// [`env_var`] (the process environment), tests a map ([`lookup_of`]).
 ///
 /// # Errors
 /// [`ConfigError`] naming each missing or invalid variable.

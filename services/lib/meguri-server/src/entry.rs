@@ -53,7 +53,7 @@ pub fn command_telemetry(service: &'static str) -> anyhow::Result<meguri_telemet
 /// meguri_server::service_main! {
 ///     service: "billing",          // OTEL_SERVICE_NAME, the binary's name
 ///     log: "billing",              // the event prefix: `billing.started` (snake_case: `fortune_gen`)
-///     config: billing::config::from_env,
+///     config: billing::config::from_lookup,
 ///     database: (billing::config::SCHEMA, billing::MIGRATIONS),   // only if it owns a schema
 ///     commands: { "create-admin" => identity::admin::create_admin }, // optional: async fn() -> anyhow::Result<()>
 ///     build: billing::startup::build,   // async fn(Config) -> anyhow::Result<Application>
@@ -89,7 +89,7 @@ macro_rules! service_main {
                     }
                 )*)?
                 let _ = command;
-                let (config, telemetry) = ($config)()?;
+                let (config, telemetry) = ($config)($crate::env_var)?;
                 let _telemetry = $crate::entry::telemetry($service, &telemetry)?;
                 let app = ($build)(config).await?;
                 const STARTED: &str = ::core::concat!($log, ".started");

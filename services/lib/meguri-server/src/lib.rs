@@ -50,7 +50,9 @@ use tonic::transport::server::TcpIncoming;
 use tonic_health::ServingStatus;
 use tonic_health::server::HealthReporter;
 
-pub use config::{ConfigError, Env, ServerConfig, lookup_of, service_config};
+#[cfg(feature = "db")]
+pub use config::Store;
+pub use config::{ConfigError, Env, ServerConfig, env_var, lookup_of, service_config};
 pub use tonic_health;
 
 /// The future a readiness check returns.

@@ -4,8 +4,8 @@
 //!   (parallel-safe: every test has its own names), through [`admin_url`].
 //! - [`RedisKeys`]: a fresh `test:<uuid>:` key prefix per test; every key under it is deleted on
 //!   `Drop`.
-//! - [`ManualClock`]: a clock that stands still until the test moves it. Each service implements
-//!   its own `Clock` trait for it in its `testkit` module.
+//! - [`ManualClock`] (meguri-clock): a clock that stands still until the test moves it; every
+//!   service reads time through `meguri_clock::Clock`, which it implements.
 //! - Calling a service under test: [`Bearer`] (a fresh internal token on every call) and
 //!   [`connect`].
 //! - Fleet start-up: [`free_port`] and [`wait_until_serving`]. A service exports its own
@@ -17,14 +17,13 @@
 //! A service crate uses it as a dev-dependency, or from its `testkit` feature; it never depends
 //! on another service's crate to test (see docs/development.md).
 
-mod clock;
 mod fleet;
 mod grpc;
 mod redis_keys;
 
-pub use clock::ManualClock;
 pub use fleet::{eventually, free_port, wait_until_serving};
 pub use grpc::{Bearer, connect};
+pub use meguri_clock::ManualClock;
 pub use meguri_db::TestDb;
 pub use redis_keys::RedisKeys;
 use secrecy::SecretString;

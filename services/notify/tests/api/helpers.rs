@@ -18,7 +18,7 @@ use meguri_ids::UserId;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::notify::mail_requested::{Kind, VerificationCode};
 use meguri_proto::notify::notify_client::NotifyClient;
-use meguri_server::ServerConfig;
+use meguri_server::{ServerConfig, Store};
 use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
 use notify::config::{Config, MailConfig, PeerConfig};
 use notify::domain::RetryPolicy;
@@ -227,9 +227,7 @@ async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
     mail.request_retry = REQUEST_RETRY;
     let config = Config {
         server: ServerConfig::for_tests(secret.clone()),
-        db: env.db.config.clone(),
-        redis_url: redis_url(),
-        events: EventsConfig::new(env.prefix.clone()),
+        store: Store::new(env.db.config.clone(), redis_url(), env.prefix.clone()),
         mail,
         identity: PeerConfig { identity_addr: env.identity.addr(), timeout: Duration::from_secs(2) },
     };

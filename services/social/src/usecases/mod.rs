@@ -15,12 +15,12 @@ use std::sync::Arc;
 use meguri_events::Relay;
 use tokio::sync::Notify;
 
-use crate::clock::Clock;
 use crate::config::Timings;
 use crate::db;
 use crate::domain::{Limits, Member};
 use crate::error::Error;
 use crate::peers::Peers;
+use meguri_clock::Clock;
 
 #[derive(Clone)]
 pub struct Social {

@@ -21,18 +21,12 @@ pub struct Config {
     pub db: DbConfig,
 }
 
-/// Reads the {{name}} settings and the telemetry ones from the environment.
+/// Reads the {{name}} settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
+/// process, a map in tests). A service with events keeps a `meguri_server::Store` (`env.store(SCHEMA)`:
+/// the database and the event streams) instead of the `DbConfig`.
 ///
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
-pub fn from_env() -> Result<(Config, TelemetryConfig), ConfigError> {
-    from_lookup(|name| std::env::var(name).ok())
-}
-
-/// [`from_env`] over any source of variables (tests pass a map).
-///
-/// # Errors
-/// As [`from_env`].
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
     let (server, db, telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| env.db(SCHEMA))?;

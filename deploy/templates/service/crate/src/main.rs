@@ -4,7 +4,7 @@
 meguri_server::service_main! {
     service: "{{name}}",
     log: "{{snake}}",
-    config: {{snake}}::config::from_env,
+    config: {{snake}}::config::from_lookup,
     database: ({{snake}}::config::SCHEMA, {{snake}}::startup::MIGRATIONS),
     build: {{snake}}::startup::build,
 }
