@@ -180,7 +180,6 @@ mod tests {
     #[test]
     fn every_invalid_value_is_listed() {
         let (_, problems) = own(&[
-            ("REDIS_URL", "http://r"),
             ("BAZI_ENGINE_ADDR", "engine:50052"),
             ("SOCIAL_ADDR", "social"),
             ("LLM_TIMEOUT_MS", "soon"),
@@ -189,7 +188,6 @@ mod tests {
         assert_eq!(
             problems,
             [
-                "REDIS_URL (expected redis://host:port)",
                 "BAZI_ENGINE_ADDR (expected http://host:port)",
                 "SOCIAL_ADDR (expected http://host:port)",
                 "LLM_TIMEOUT_MS (expected a positive number of milliseconds)",
