@@ -10,6 +10,7 @@ mod generated {
 
 pub use generated::meguri;
 
+pub mod convert;
 pub mod events;
 
 /// `meguri.bazi_engine.v1`: the Ba Zi engine (charts, compatibility, almanac, places).

@@ -119,7 +119,9 @@ impl Peers {
     pub async fn birth(&self, user: UserId) -> Result<Birth, PeerError> {
         Ok(match self.birth_profile(user).await? {
             None => Birth::Gone,
-            Some(profile) => birth_input(&profile).map_or(Birth::NoBirthDate, Birth::Known),
+            Some(profile) => meguri_proto::convert::engine_birth_input(&profile)
+                .map(BirthInput)
+                .map_or(Birth::NoBirthDate, Birth::Known),
         })
     }
 
@@ -203,30 +205,4 @@ pub fn member_profile(p: &id::MemberProfile) -> anyhow::Result<MemberProfile> {
         },
         updated_at,
     })
-}
-
-/// The engine input of a birth profile; `None` without a birth date. Gender only orients the luck
-/// pillars, which compatibility does not use, but it is passed as identity holds it.
-fn birth_input(profile: &id::GetBirthProfileResponse) -> Option<BirthInput> {
-    let birth = profile.birth.as_ref()?;
-    let nonblank = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
-    let birth_date = nonblank(&birth.birth_date)?;
-    let gender = match id::Gender::try_from(profile.gender) {
-        Ok(id::Gender::Male) => be::Gender::Male,
-        Ok(id::Gender::Female) => be::Gender::Female,
-        _ => be::Gender::Unspecified,
-    };
-    let (longitude, latitude) = match (birth.longitude, birth.latitude) {
-        (Some(lon), Some(lat)) => (Some(lon), Some(lat)),
-        _ => (None, None),
-    };
-    Some(BirthInput(be::BirthInput {
-        birth_date,
-        birth_time: nonblank(&birth.birth_time),
-        place: nonblank(&birth.birth_location),
-        longitude,
-        latitude,
-        gender: gender as i32,
-        ..Default::default()
-    }))
 }

@@ -6,7 +6,6 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
-use meguri_proto::identity as id;
 use prost::Message as _;
 use tokio::sync::watch;
 
@@ -19,31 +18,9 @@ use crate::usecases::records::{ChartRecord, ReportKind};
 /// Charts built per round of the builder.
 const BATCH: i64 = 16;
 
-/// The CalculateChart input for a birth profile; `None` without a birth date.
-#[must_use]
-pub fn birth_input(profile: &id::GetBirthProfileResponse) -> Option<be::BirthInput> {
-    let birth = profile.birth.as_ref()?;
-    let date = birth.birth_date.clone().filter(|d| !d.trim().is_empty())?;
-    let gender = match id::Gender::try_from(profile.gender) {
-        Ok(id::Gender::Male) => be::Gender::Male,
-        Ok(id::Gender::Female) => be::Gender::Female,
-        // other / not given: no direction for the luck pillars, so none are computed.
-        _ => be::Gender::Unspecified,
-    };
-    let (longitude, latitude) = match (birth.longitude, birth.latitude) {
-        (Some(lon), Some(lat)) => (Some(lon), Some(lat)),
-        _ => (None, None),
-    };
-    Some(be::BirthInput {
-        birth_date: date,
-        birth_time: birth.birth_time.clone().filter(|t| !t.trim().is_empty()),
-        place: birth.birth_location.clone().filter(|p| !p.trim().is_empty()),
-        longitude,
-        latitude,
-        gender: gender as i32,
-        ..Default::default()
-    })
-}
+/// The CalculateChart input for a birth profile; `None` without a birth date (the one mapping, in
+/// meguri-proto, that social's compatibility uses too).
+pub use meguri_proto::convert::engine_birth_input as birth_input;
 
 /// The fingerprint of a CalculateChart input (see [`input_fingerprint`]).
 #[must_use]
@@ -237,49 +214,6 @@ impl Fortune {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn profile(gender: id::Gender, birth: id::BirthData) -> id::GetBirthProfileResponse {
-        id::GetBirthProfileResponse {
-            user_id: UserId::new().to_string(),
-            gender: gender as i32,
-            birth: Some(birth),
-            updated_at: String::new(),
-        }
-    }
-
-    #[test]
-    fn the_birth_profile_becomes_the_engine_input() {
-        let p = profile(
-            id::Gender::Female,
-            id::BirthData {
-                birth_date: Some("1990-05-15".into()),
-                birth_time: Some("14:30".into()),
-                birth_location: Some("大阪市, 大阪府, 日本".into()),
-                longitude: Some(135.5),
-                latitude: Some(34.69),
-            },
-        );
-        let input = birth_input(&p).expect("a birth date");
-        assert_eq!(input.birth_date, "1990-05-15");
-        assert_eq!(input.birth_time.as_deref(), Some("14:30"));
-        assert_eq!(input.place.as_deref(), Some("大阪市, 大阪府, 日本"));
-        assert_eq!((input.longitude, input.latitude), (Some(135.5), Some(34.69)));
-        assert_eq!(input.gender, be::Gender::Female as i32);
-    }
-
-    #[test]
-    fn other_or_no_gender_gives_no_luck_and_no_time_means_unknown() {
-        let p = profile(
-            id::Gender::Other,
-            id::BirthData { birth_date: Some("1990-05-15".into()), longitude: Some(135.5), ..Default::default() },
-        );
-        let input = birth_input(&p).expect("a birth date");
-        assert_eq!(input.gender, be::Gender::Unspecified as i32);
-        assert_eq!(input.birth_time, None);
-        // Half a coordinate pair is no coordinate.
-        assert_eq!((input.longitude, input.latitude), (None, None));
-        assert!(birth_input(&profile(id::Gender::Male, id::BirthData::default())).is_none());
-    }
 
     #[test]
     fn the_fingerprint_changes_with_any_input_field() {
