@@ -136,6 +136,25 @@ impl TestGateway {
         self.client.get(self.url(path)).send().await.expect("request")
     }
 
+    /// Verifies `email` with its mailed `code` (POST /api/auth/verify-email, as the app sends it);
+    /// the session cookie pair and the user object it answers.
+    ///
+    /// # Panics
+    /// When the request fails, or the answer is not a 200 with a session cookie.
+    pub async fn verify_email(&self, email: &str, code: &str) -> (String, serde_json::Value) {
+        let verified = self
+            .client
+            .post(self.url("/api/auth/verify-email"))
+            .header("origin", ORIGIN)
+            .json(&serde_json::json!({"email": email, "code": code}))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(verified.status(), 200, "verify-email");
+        let cookie = session_cookie_pair(&verified).expect("a session cookie");
+        (cookie, json(verified).await.1)
+    }
+
     /// Signs a user in directly in the session store; returns the session and the cookie header
     /// value.
     ///

@@ -1,7 +1,7 @@
 //! The gateway of `gateway::testkit`, configured by the test to reach the services it started.
 
 use gateway::config::Config;
-pub use gateway::testkit::{ORIGIN, TestGateway as TestApp, json, session_cookie_pair, set_cookie};
+pub use gateway::testkit::{ORIGIN, TestGateway as TestApp, json, set_cookie};
 pub use meguri_testkit::redis_url;
 
 pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";

@@ -109,17 +109,7 @@ impl Readings {
         let (status, answer) = self.send(reqwest::Method::POST, "/api/auth/signup", body, None).await;
         assert_eq!(status, 201, "{answer}");
         let code = self.code_for(email).await;
-        let verified = self
-            .gateway
-            .client
-            .post(self.gateway.url("/api/auth/verify-email"))
-            .header("origin", ORIGIN)
-            .json(&json!({"email": email, "code": code}))
-            .send()
-            .await
-            .expect("request");
-        assert_eq!(verified.status(), 200);
-        crate::helpers::session_cookie_pair(&verified).expect("a session cookie")
+        self.gateway.verify_email(email, &code).await.0
     }
 
     /// Polls the user object until the chart status is `want`; returns every status seen.

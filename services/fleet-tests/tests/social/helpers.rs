@@ -12,7 +12,7 @@ use meguri_testkit::RedisKeys;
 use serde_json::{Value, json};
 use social::testkit::{TestOptions, TestSocial};
 
-pub use gateway::testkit::{ORIGIN, TestGateway, json, session_cookie_pair};
+pub use gateway::testkit::{ORIGIN, TestGateway, json};
 pub use meguri_testkit::redis_url;
 
 pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";
@@ -172,18 +172,7 @@ impl Fleet {
     /// is fed by identity's EmailVerified).
     pub async fn verify(&self, username: &str, email: &str) -> Member {
         let code = self.code_for(email).await;
-        let verified = self
-            .gateway
-            .client
-            .post(self.gateway.url("/api/auth/verify-email"))
-            .header("origin", ORIGIN)
-            .json(&json!({"email": email, "code": code}))
-            .send()
-            .await
-            .expect("request");
-        assert_eq!(verified.status(), 200);
-        let cookie = session_cookie_pair(&verified).expect("a session cookie");
-        let (_, user) = json(verified).await;
+        let (cookie, user) = self.gateway.verify_email(email, &code).await;
         let id = user["id"].as_str().expect("the user's id").to_owned();
         let path = format!("/api/invites/{id}");
         eventually(&format!("social to know {username}"), || async {
