@@ -7,6 +7,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
 use uuid::Uuid;
 
+use super::blocks::neither_blocked;
 use super::members::MemberRow;
 use super::schema::{diary_entries, diary_write_log, mention_notifications};
 use crate::domain::Member;
@@ -139,20 +140,7 @@ pub async fn insert(
     Ok(rows.into_iter().next().map(Entry::from))
 }
 
-/// `author`'s entry `id`, locked for the rest of the transaction.
-///
-/// # Errors
-/// The query failed.
-pub async fn find_own_for_update(
-    conn: &mut AsyncPgConnection,
-    author: UserId,
-    id: EntryId,
-) -> Result<Option<Entry>, diesel::result::Error> {
-    let sql = "SELECT {} FROM diary_entries e WHERE e.user_id = $1 AND e.id = $2 FOR UPDATE";
-    Ok(entries_of(conn, sql, author, *id.as_uuid()).await?.pop())
-}
-
-/// `author`'s entry `id`.
+/// `author`'s entry `id`; with `lock`, locked for the rest of the transaction.
 ///
 /// # Errors
 /// The query failed.
@@ -160,9 +148,11 @@ pub async fn find_own(
     conn: &mut AsyncPgConnection,
     author: UserId,
     id: EntryId,
+    lock: bool,
 ) -> Result<Option<Entry>, diesel::result::Error> {
     let sql = "SELECT {} FROM diary_entries e WHERE e.user_id = $1 AND e.id = $2";
-    Ok(entries_of(conn, sql, author, *id.as_uuid()).await?.pop())
+    let sql = if lock { format!("{sql} FOR UPDATE") } else { sql.to_owned() };
+    Ok(entries_of(conn, &sql, author, *id.as_uuid()).await?.pop())
 }
 
 /// Entry `id` when it mentions `reader` (they have its mention row) and neither `reader` nor its
@@ -175,13 +165,13 @@ pub async fn find_mentioning(
     reader: UserId,
     id: EntryId,
 ) -> Result<Option<Entry>, diesel::result::Error> {
-    let sql = "SELECT {} FROM diary_entries e \
+    let sql = format!(
+        "SELECT {{}} FROM diary_entries e \
          JOIN mention_notifications n ON n.diary_entry_id = e.id AND n.user_id = $1 \
-         WHERE e.id = $2 \
-           AND NOT EXISTS (SELECT 1 FROM blocks b \
-                           WHERE (b.blocker_id = $1 AND b.blocked_id = e.user_id) \
-                              OR (b.blocker_id = e.user_id AND b.blocked_id = $1))";
-    Ok(entries_of(conn, sql, reader, *id.as_uuid()).await?.pop())
+         WHERE e.id = $2 AND {}",
+        neither_blocked("$1", "e.user_id")
+    );
+    Ok(entries_of(conn, &sql, reader, *id.as_uuid()).await?.pop())
 }
 
 /// Changes an entry's text and date.
@@ -436,18 +426,16 @@ pub async fn unseen_mentions(
     conn: &mut AsyncPgConnection,
     user: UserId,
 ) -> Result<Vec<MentionNotice>, diesel::result::Error> {
-    let rows: Vec<NoticeRow> = diesel::sql_query(
+    let rows: Vec<NoticeRow> = diesel::sql_query(format!(
         "SELECT n.id AS notice_id, m.user_id, m.username, m.first_name, m.profile_image_url, \
                 e.id AS entry_id, e.date AS entry_date, e.content AS entry_content, n.created_at AS notice_created_at \
          FROM mention_notifications n \
          JOIN diary_entries e ON e.id = n.diary_entry_id \
          JOIN members m ON m.user_id = n.mentioner_id \
-         WHERE n.user_id = $1 AND NOT n.has_been_shown \
-           AND NOT EXISTS (SELECT 1 FROM blocks b \
-                           WHERE (b.blocker_id = $1 AND b.blocked_id = n.mentioner_id) \
-                              OR (b.blocker_id = n.mentioner_id AND b.blocked_id = $1)) \
+         WHERE n.user_id = $1 AND NOT n.has_been_shown AND {} \
          ORDER BY n.created_at, n.id",
-    )
+        neither_blocked("$1", "n.mentioner_id")
+    ))
     .bind::<SqlUuid, _>(*user.as_uuid())
     .load(conn)
     .await?;

@@ -487,16 +487,14 @@ pub async fn mentionable_friends(
     if keys.is_empty() {
         return Ok(Vec::new());
     }
-    let rows: Vec<KeyedMemberRow> = diesel::sql_query(
+    let rows: Vec<KeyedMemberRow> = diesel::sql_query(format!(
         "SELECT m.username_key, m.user_id, m.username, m.first_name, m.profile_image_url \
          FROM friendships f \
          JOIN members m ON m.user_id = CASE WHEN f.user_low = $1 THEN f.user_high ELSE f.user_low END \
          WHERE (f.user_low = $1 OR f.user_high = $1) AND f.status = 'accepted' \
-           AND m.username_key = ANY($2) \
-           AND NOT EXISTS (SELECT 1 FROM blocks b \
-                           WHERE (b.blocker_id = $1 AND b.blocked_id = m.user_id) \
-                              OR (b.blocker_id = m.user_id AND b.blocked_id = $1))",
-    )
+           AND m.username_key = ANY($2) AND {}",
+        super::blocks::neither_blocked("$1", "m.user_id")
+    ))
     .bind::<SqlUuid, _>(*user.as_uuid())
     .bind::<diesel::sql_types::Array<Text>, _>(keys)
     .load(conn)

@@ -3,8 +3,6 @@
 //! and which almanac day is lucky. Pure; the use cases apply them.
 
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
 
 use base64::Engine as _;
 use chrono::{DateTime, Months, NaiveDate, Utc};
@@ -24,65 +22,17 @@ pub const LUCKY_DAY_WINDOW_DAYS: u64 = 60;
 pub const DEFAULT_PAGE_LIMIT: u32 = 20;
 pub const MAX_PAGE_LIMIT: u32 = 50;
 
-/// A newtype over a UUID, parsed once at the edge.
-macro_rules! uuid_id {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(Uuid);
-
-        impl $name {
-            /// A new time-ordered id (UUID v7).
-            #[must_use]
-            pub fn new() -> Self {
-                Self(Uuid::now_v7())
-            }
-
-            /// Wraps an id read from the store.
-            #[must_use]
-            pub const fn from_uuid(id: Uuid) -> Self {
-                Self(id)
-            }
-
-            #[must_use]
-            pub const fn as_uuid(&self) -> &Uuid {
-                &self.0
-            }
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                self.0.fmt(f)
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = uuid::Error;
-
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                Uuid::parse_str(s).map(Self)
-            }
-        }
-    };
-}
-
-uuid_id!(
+meguri_ids::uuid_id!(
     /// A diary entry.
-    EntryId
+    pub EntryId
 );
-uuid_id!(
+meguri_ids::uuid_id!(
     /// A mention notification.
-    MentionId
+    pub MentionId
 );
-uuid_id!(
+meguri_ids::uuid_id!(
     /// The id the app chose for one draft: the same again is the same entry (idempotency).
-    ClientId
+    pub ClientId
 );
 
 /// An entry's text: trimmed, NFC, 1..=[`MAX_CONTENT_CHARS`] characters. `@handles` stay as written.

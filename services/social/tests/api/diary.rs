@@ -64,6 +64,23 @@ impl TestApp {
         self.user(user).create_diary_entry(request).await.unwrap().into_inner()
     }
 
+    /// `user`'s delivered, unshown letters.
+    async fn letters(&self, user: UserId) -> Vec<pb::DiaryEntry> {
+        let answer = self.user(user).list_delivered_letters(pb::ListDeliveredLettersRequest {}).await;
+        answer.unwrap().into_inner().letters
+    }
+
+    /// `user`'s unseen mention notifications.
+    async fn unseen(&self, user: UserId) -> Vec<pb::MentionNotification> {
+        let answer = self.user(user).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
+        answer.unwrap().into_inner().notifications
+    }
+
+    /// The first page of `user`'s entries.
+    async fn entries(&self, user: UserId) -> pb::ListDiaryEntriesResponse {
+        self.user(user).list_diary_entries(pb::ListDiaryEntriesRequest::default()).await.unwrap().into_inner()
+    }
+
     /// The mention mails published so far: (recipient, the mail).
     async fn mention_mails(&self) -> Vec<(String, MentionedInDiary)> {
         self.mails()
@@ -255,7 +272,7 @@ async fn a_sealed_letter_never_shows_its_text_cannot_be_edited_and_is_cancelled_
     // Written at 22:00 on the 25th in New York (offset 300).
     assert_eq!(sealed.authored_date.as_deref(), Some("2026-11-25"));
 
-    let listed = client.list_diary_entries(pb::ListDiaryEntriesRequest::default()).await.unwrap().into_inner();
+    let listed = app.entries(taro).await;
     assert_eq!(listed.entries.len(), 1);
     assert_eq!((listed.entries[0].content.as_str(), listed.entries[0].sealed), ("", true));
     let got = client.get_diary_entry(entry_ref(&sealed.id)).await.unwrap().into_inner();
@@ -339,12 +356,11 @@ async fn pages_follow_the_date_then_the_newest_also_across_equal_dates() {
     }
     assert_eq!(seen, expected);
     assert_eq!(pages, 4);
-    let all = client.list_diary_entries(pb::ListDiaryEntriesRequest::default()).await.unwrap().into_inner();
+    let all = app.entries(taro).await;
     assert_eq!((all.entries.len(), all.next_cursor), (7, None));
     // Another member's list is theirs only.
     let hanako = app.join("hanako", None).await;
-    let theirs = app.user(hanako).list_diary_entries(pb::ListDiaryEntriesRequest::default()).await.unwrap();
-    assert!(theirs.into_inner().entries.is_empty());
+    assert!(app.entries(hanako).await.entries.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -379,16 +395,14 @@ async fn mentions_resolve_to_accepted_friends_only_and_each_is_notified_once() {
         }
     );
     for nobody in [stranger, blocked, pending] {
-        let listed = app.user(nobody).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-        assert!(listed.unwrap().into_inner().notifications.is_empty());
+        assert!(app.unseen(nobody).await.is_empty());
         let status = app.user(nobody).get_diary_entry(entry_ref(&entry.id)).await.unwrap_err();
         assert_eq!(code(&status), "DIARY_ENTRY_NOT_FOUND");
     }
 
     // The mentioned friend sees the notification and may read that entry (and nothing else).
     let other = app.write(taro, "誰にも言わない").await;
-    let notes = app.user(hanako).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-    let notes = notes.unwrap().into_inner().notifications;
+    let notes = app.unseen(hanako).await;
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].mentioner.as_ref().unwrap().username, "taro_1");
     assert_eq!((notes[0].diary_entry_id.as_str(), notes[0].diary_entry_content.as_str()), (entry.id.as_str(), text));
@@ -416,8 +430,7 @@ async fn mentions_resolve_to_accepted_friends_only_and_each_is_notified_once() {
     let note = notes[0].id.clone();
     app.user(hanako).mark_mention_shown(pb::MentionRef { id: note.clone() }).await.unwrap();
     app.user(hanako).mark_mention_shown(pb::MentionRef { id: note.clone() }).await.unwrap();
-    let after = app.user(hanako).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-    assert!(after.unwrap().into_inner().notifications.is_empty());
+    assert!(app.unseen(hanako).await.is_empty());
     let status = app.user(jiro).mark_mention_shown(pb::MentionRef { id: note }).await.unwrap_err();
     assert_eq!(code(&status), "MENTION_NOT_FOUND");
 
@@ -432,8 +445,7 @@ async fn mentions_resolve_to_accepted_friends_only_and_each_is_notified_once() {
     app.user(jiro).block(member_ref(taro)).await.unwrap();
     let status = app.user(jiro).get_diary_entry(entry_ref(&entry.id)).await.unwrap_err();
     assert_eq!(code(&status), "DIARY_ENTRY_NOT_FOUND");
-    let jiro_notes = app.user(jiro).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-    assert!(jiro_notes.unwrap().into_inner().notifications.is_empty());
+    assert!(app.unseen(jiro).await.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -445,8 +457,7 @@ async fn another_members_ids_are_not_found_on_every_diary_and_mention_rpc() {
     let entry = app.write(taro, "@hanako 秘密").await;
     let sealed = app.user(taro).create_diary_entry(letter("封印", "2027-01-01")).await.unwrap().into_inner();
     app.deliver(uuid::Uuid::now_v7(), taro, &sealed.id, true).await;
-    let note = app.user(hanako).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-    let note = note.unwrap().into_inner().notifications.remove(0).id;
+    let note = app.unseen(hanako).await.remove(0).id;
 
     let mut client = app.user(intruder);
     for id in [entry.id.as_str(), sealed.id.as_str(), "not-a-uuid"] {
@@ -467,30 +478,12 @@ async fn another_members_ids_are_not_found_on_every_diary_and_mention_rpc() {
         assert_eq!((status.code(), code(&status)), (Code::NotFound, "MENTION_NOT_FOUND"));
     }
     // Nothing changed, nothing leaked into the intruder's lists.
-    assert!(
-        client
-            .list_diary_entries(pb::ListDiaryEntriesRequest::default())
-            .await
-            .unwrap()
-            .into_inner()
-            .entries
-            .is_empty()
-    );
-    assert!(
-        client
-            .list_delivered_letters(pb::ListDeliveredLettersRequest {})
-            .await
-            .unwrap()
-            .into_inner()
-            .letters
-            .is_empty()
-    );
+    assert!(app.entries(intruder).await.entries.is_empty());
+    assert!(app.letters(intruder).await.is_empty());
     let still = app.user(taro).get_diary_entry(entry_ref(&entry.id)).await.unwrap().into_inner();
     assert_eq!(still.content, "@hanako 秘密");
-    let letters = app.user(taro).list_delivered_letters(pb::ListDeliveredLettersRequest {}).await.unwrap();
-    assert_eq!(letters.into_inner().letters.len(), 1);
-    let unseen = app.user(hanako).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-    assert_eq!(unseen.unwrap().into_inner().notifications.len(), 1);
+    assert_eq!(app.letters(taro).await.len(), 1);
+    assert_eq!(app.unseen(hanako).await.len(), 1);
     // A plain entry is not a letter to mark shown, even for its author.
     let status = app.user(taro).mark_letter_shown(entry_ref(&entry.id)).await.unwrap_err();
     assert_eq!(code(&status), "DIARY_ENTRY_NOT_FOUND");
@@ -503,15 +496,7 @@ async fn a_delivered_letter_is_unsealed_shown_once_and_its_mentions_mailed_once(
     app.befriend(taro, hanako).await;
     let sealed =
         app.user(taro).create_diary_entry(letter("一年後の @hanako へ", "2027-11-26")).await.unwrap().into_inner();
-    assert!(
-        app.user(taro)
-            .list_delivered_letters(pb::ListDeliveredLettersRequest {})
-            .await
-            .unwrap()
-            .into_inner()
-            .letters
-            .is_empty()
-    );
+    assert!(app.letters(taro).await.is_empty());
     let status = app.user(taro).mark_letter_shown(entry_ref(&sealed.id)).await.unwrap_err();
     assert_eq!(code(&status), "DIARY_ENTRY_NOT_FOUND", "not delivered yet");
 
@@ -524,8 +509,7 @@ async fn a_delivered_letter_is_unsealed_shown_once_and_its_mentions_mailed_once(
     assert_eq!((mails[0].0.as_str(), mails[0].1.entry_id.as_str()), (hanako.to_string().as_str(), sealed.id.as_str()));
     assert_eq!(mails[0].1.entry_date, "2027-11-26");
 
-    let letters = app.user(taro).list_delivered_letters(pb::ListDeliveredLettersRequest {}).await.unwrap();
-    let letters = letters.into_inner().letters;
+    let letters = app.letters(taro).await;
     assert_eq!(letters.len(), 1);
     let delivered = &letters[0];
     assert!(delivered.delivered && !delivered.sealed && delivered.email_sent && !delivered.has_been_shown);
@@ -537,15 +521,7 @@ async fn a_delivered_letter_is_unsealed_shown_once_and_its_mentions_mailed_once(
 
     app.user(taro).mark_letter_shown(entry_ref(&sealed.id)).await.unwrap();
     app.user(taro).mark_letter_shown(entry_ref(&sealed.id)).await.unwrap();
-    assert!(
-        app.user(taro)
-            .list_delivered_letters(pb::ListDeliveredLettersRequest {})
-            .await
-            .unwrap()
-            .into_inner()
-            .letters
-            .is_empty()
-    );
+    assert!(app.letters(taro).await.is_empty());
     let got = app.user(taro).get_diary_entry(entry_ref(&sealed.id)).await.unwrap().into_inner();
     assert!(got.has_been_shown && got.delivered);
 
@@ -641,6 +617,5 @@ async fn a_deleted_account_takes_its_diary_and_mentions_but_others_entries_keep_
     assert!(kept.mentions.is_empty());
     let status = app.user(hanako).get_diary_entry(entry_ref(&by_taro.id)).await.unwrap_err();
     assert_eq!(code(&status), "DIARY_ENTRY_NOT_FOUND");
-    let unseen = app.user(hanako).list_mention_notifications(pb::ListMentionNotificationsRequest {}).await;
-    assert!(unseen.unwrap().into_inner().notifications.is_empty());
+    assert!(app.unseen(hanako).await.is_empty());
 }

@@ -149,7 +149,7 @@ impl Social {
         let mut conn = self.conn().await?;
         let entry = conn
             .transaction::<_, Error, _>(async |conn| {
-                let entry = diary::find_own_for_update(conn, me, id).await?.ok_or(Refusal::DiaryEntryNotFound)?;
+                let entry = diary::find_own(conn, me, id, true).await?.ok_or(Refusal::DiaryEntryNotFound)?;
                 let date = entry.edited_date(today, &edit.date)?;
                 let author = members::find(conn, me).await?.ok_or(Error::CallerNotKnownYet)?;
                 diary::update_text(conn, id, content.as_str(), date, now).await?;
@@ -207,7 +207,7 @@ impl Social {
     /// [`Refusal::DiaryEntryNotFound`] for anything else.
     pub async fn get_entry(&self, me: UserId, id: EntryId) -> Result<EntryView, Error> {
         let mut conn = self.conn().await?;
-        let entry = match diary::find_own(&mut conn, me, id).await? {
+        let entry = match diary::find_own(&mut conn, me, id, false).await? {
             Some(own) => own,
             None => diary::find_mentioning(&mut conn, me, id).await?.ok_or(Refusal::DiaryEntryNotFound)?,
         };
