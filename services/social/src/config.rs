@@ -53,7 +53,8 @@ pub struct Config {
     pub identity_addr: String,
     /// `BAZI_ENGINE_ADDR` (default `http://127.0.0.1:50052`).
     pub bazi_engine_addr: String,
-    /// `SOCIAL_FRIEND_REQUESTS_PER_DAY` (20), `SOCIAL_MAX_FRIENDS` (300).
+    /// `SOCIAL_FRIEND_REQUESTS_PER_DAY` (20), `SOCIAL_MAX_FRIENDS` (300),
+    /// `SOCIAL_DIARY_ENTRIES_PER_DAY` (100).
     pub limits: Limits,
     pub timings: Timings,
 }
@@ -96,6 +97,7 @@ fn own_settings(env: &mut Env<'_>) -> Own {
     let limits = Limits {
         requests_per_day: env.number("SOCIAL_FRIEND_REQUESTS_PER_DAY", defaults.requests_per_day),
         max_friends: env.number("SOCIAL_MAX_FRIENDS", defaults.max_friends),
+        diary_entries_per_day: env.number("SOCIAL_DIARY_ENTRIES_PER_DAY", defaults.diary_entries_per_day),
     };
     let timing_defaults = Timings::default();
     let timings = Timings {
@@ -127,7 +129,7 @@ mod tests {
         let (config, _) = from_lookup(vars).expect("valid");
         assert_eq!((config.server.grpc_port, config.server.admin_port), (50055, 9095));
         assert_eq!(config.store.db.schema, "social");
-        assert_eq!(config.limits, Limits { requests_per_day: 20, max_friends: 300 });
+        assert_eq!(config.limits, Limits { requests_per_day: 20, max_friends: 300, diary_entries_per_day: 100 });
         assert_eq!(config.identity_addr, "http://127.0.0.1:50053");
         assert_eq!(config.bazi_engine_addr, "http://127.0.0.1:50052");
 
@@ -140,14 +142,19 @@ mod tests {
         let (o, problems) = own(&[
             ("SOCIAL_FRIEND_REQUESTS_PER_DAY", "5"),
             ("SOCIAL_MAX_FRIENDS", "50"),
+            ("SOCIAL_DIARY_ENTRIES_PER_DAY", "7"),
             ("COMPATIBILITY_RETRY_BASE_MS", "250"),
         ]);
         assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!(o.limits, Limits { requests_per_day: 5, max_friends: 50 });
+        assert_eq!(o.limits, Limits { requests_per_day: 5, max_friends: 50, diary_entries_per_day: 7 });
         assert_eq!(o.timings.compatibility_retry_base, Duration::from_millis(250));
 
-        let (_, problems) =
-            own(&[("SOCIAL_MAX_FRIENDS", "many"), ("IDENTITY_ADDR", "identity:50053"), ("PEER_TIMEOUT_MS", "0")]);
-        assert_eq!(problems.len(), 3, "{problems:?}");
+        let (_, problems) = own(&[
+            ("SOCIAL_MAX_FRIENDS", "many"),
+            ("SOCIAL_DIARY_ENTRIES_PER_DAY", "-1"),
+            ("IDENTITY_ADDR", "identity:50053"),
+            ("PEER_TIMEOUT_MS", "0"),
+        ]);
+        assert_eq!(problems.len(), 4, "{problems:?}");
     }
 }

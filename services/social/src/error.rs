@@ -14,9 +14,13 @@ pub const CODES: &[&str] = meguri_status::codes::SOCIAL;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The request is refused by a rule; each [`Refusal`] has its code:
-    /// NOT_FOUND MEMBER_NOT_FOUND / FRIEND_REQUEST_NOT_FOUND / FRIEND_NOT_FOUND,
-    /// INVALID_ARGUMENT CANNOT_FRIEND_SELF / CANNOT_BLOCK_SELF / INVALID_SEARCH_QUERY,
-    /// ALREADY_EXISTS ALREADY_FRIENDS, RESOURCE_EXHAUSTED FRIEND_REQUEST_LIMIT / FRIEND_LIMIT.
+    /// NOT_FOUND MEMBER_NOT_FOUND / FRIEND_REQUEST_NOT_FOUND / FRIEND_NOT_FOUND /
+    /// DIARY_ENTRY_NOT_FOUND / LUCKY_DAY_NOT_FOUND / MENTION_NOT_FOUND,
+    /// INVALID_ARGUMENT CANNOT_FRIEND_SELF / CANNOT_BLOCK_SELF / INVALID_SEARCH_QUERY /
+    /// INVALID_DIARY_CONTENT / INVALID_DIARY_DATE / INVALID_DELIVERY_DATE / INVALID_CLIENT_ID /
+    /// INVALID_CURSOR / INVALID_LIMIT / INVALID_TIMEZONE_OFFSET,
+    /// ALREADY_EXISTS ALREADY_FRIENDS, RESOURCE_EXHAUSTED FRIEND_REQUEST_LIMIT / FRIEND_LIMIT /
+    /// DIARY_LIMIT, FAILED_PRECONDITION LETTER_SEALED.
     #[error(transparent)]
     Refused(#[from] Refusal),
     /// UNAUTHENTICATED UNAUTHENTICATED: a user-scoped call without a user token (or no token).
@@ -29,6 +33,10 @@ pub enum Error {
     /// verification event is still on its way), so a request could not name its sender.
     #[error("the caller is not known yet")]
     CallerNotKnownYet,
+    /// UNAVAILABLE SERVICE_UNAVAILABLE: a peer the answer needs did not answer (bazi-engine for
+    /// the lucky day).
+    #[error("{0} did not answer")]
+    PeerUnavailable(&'static str),
     /// INTERNAL INTERNAL_ERROR: anything else, logged with its cause chain. UNAVAILABLE
     /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -37,10 +45,25 @@ pub enum Error {
 
 fn grpc_code(refusal: Refusal) -> Code {
     match refusal {
-        Refusal::MemberNotFound | Refusal::FriendRequestNotFound | Refusal::FriendNotFound => Code::NotFound,
-        Refusal::CannotFriendSelf | Refusal::CannotBlockSelf | Refusal::InvalidSearchQuery => Code::InvalidArgument,
+        Refusal::MemberNotFound
+        | Refusal::FriendRequestNotFound
+        | Refusal::FriendNotFound
+        | Refusal::DiaryEntryNotFound
+        | Refusal::LuckyDayNotFound
+        | Refusal::MentionNotFound => Code::NotFound,
+        Refusal::CannotFriendSelf
+        | Refusal::CannotBlockSelf
+        | Refusal::InvalidSearchQuery
+        | Refusal::InvalidDiaryContent
+        | Refusal::InvalidDiaryDate
+        | Refusal::InvalidDeliveryDate
+        | Refusal::InvalidClientId
+        | Refusal::InvalidCursor
+        | Refusal::InvalidLimit
+        | Refusal::InvalidTimezoneOffset => Code::InvalidArgument,
         Refusal::AlreadyFriends => Code::AlreadyExists,
-        Refusal::FriendRequestLimit | Refusal::FriendLimit => Code::ResourceExhausted,
+        Refusal::FriendRequestLimit | Refusal::FriendLimit | Refusal::DiaryLimit => Code::ResourceExhausted,
+        Refusal::LetterSealed => Code::FailedPrecondition,
     }
 }
 
@@ -55,6 +78,18 @@ fn log_message(refusal: Refusal) -> &'static str {
         Refusal::AlreadyFriends => "already friends",
         Refusal::FriendRequestLimit => "friend request limit reached",
         Refusal::FriendLimit => "friend limit reached",
+        Refusal::InvalidDiaryContent => "invalid diary content",
+        Refusal::InvalidDiaryDate => "invalid diary date",
+        Refusal::InvalidDeliveryDate => "invalid delivery date",
+        Refusal::InvalidClientId => "invalid client id",
+        Refusal::InvalidCursor => "invalid cursor",
+        Refusal::InvalidLimit => "invalid limit",
+        Refusal::InvalidTimezoneOffset => "invalid timezone offset",
+        Refusal::DiaryLimit => "diary limit reached",
+        Refusal::DiaryEntryNotFound => "diary entry not found",
+        Refusal::LetterSealed => "letter sealed until delivery",
+        Refusal::LuckyDayNotFound => "no lucky day in the window",
+        Refusal::MentionNotFound => "mention not found",
     }
 }
 
@@ -67,6 +102,7 @@ impl ServiceError for Error {
                 Failure::Known(Code::PermissionDenied, "PERMISSION_DENIED", "service token required")
             }
             Self::CallerNotKnownYet => Failure::PeerUnavailable("social member read model"),
+            Self::PeerUnavailable(peer) => Failure::PeerUnavailable(peer),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
         }
     }
@@ -92,6 +128,7 @@ mod tests {
             Error::NotAUser,
             Error::PermissionDenied,
             Error::CallerNotKnownYet,
+            Error::PeerUnavailable("bazi-engine"),
             Error::Unexpected(anyhow::anyhow!("boom")),
         ]);
         for error in &all {
@@ -101,6 +138,7 @@ mod tests {
                 | Error::NotAUser
                 | Error::PermissionDenied
                 | Error::CallerNotKnownYet
+                | Error::PeerUnavailable(_)
                 | Error::Unexpected(_) => {}
             }
         }
@@ -114,6 +152,11 @@ mod tests {
         assert_eq!(status(Refusal::InvalidSearchQuery).code(), Code::InvalidArgument);
         assert_eq!(status(Refusal::AlreadyFriends).code(), Code::AlreadyExists);
         assert_eq!(status(Refusal::FriendLimit).code(), Code::ResourceExhausted);
+        assert_eq!(status(Refusal::DiaryLimit).code(), Code::ResourceExhausted);
+        assert_eq!(status(Refusal::LetterSealed).code(), Code::FailedPrecondition);
+        assert_eq!(status(Refusal::DiaryEntryNotFound).code(), Code::NotFound);
+        assert_eq!(status(Refusal::InvalidCursor).code(), Code::InvalidArgument);
+        assert_eq!(meguri_status::code_of(&status(Refusal::InvalidTimezoneOffset)), Some("INVALID_TIMEZONE_OFFSET"));
         assert_eq!(meguri_status::code_of(&status(Refusal::FriendRequestLimit)), Some("FRIEND_REQUEST_LIMIT"));
         let internal = Status::from(Error::Unexpected(anyhow::anyhow!("secret detail")));
         assert!(!internal.message().contains("secret"));

@@ -1,11 +1,15 @@
-//! The consumer of identity's stream: verification (the member joins the read model; an invite
-//! becomes a friend request), profile changes, deletions and birth-data changes. Each handler is
-//! idempotent (`processed_events` in the use case's transaction); other event types are
-//! acknowledged untouched. Events social produces (mail requests) go through its outbox.
+//! The consumers of identity's stream (verification: the member joins the read model, an invite
+//! becomes a friend request; profile changes, deletions and birth-data changes) and of notify's
+//! (a letter to the future delivered). Each handler is idempotent (`processed_events` in the use
+//! case's transaction); other event types are acknowledged untouched. Events social produces
+//! (mail requests, sealed and cancelled letters) go through its outbox.
 
 use meguri_events::{Envelope, HandlerError, user_id};
 use meguri_ids::UserId;
 use meguri_proto::identity::{AccountDeleted, BirthDataChanged, EmailVerified, ProfileChanged};
+use meguri_proto::notify::LetterDelivered;
+
+use crate::domain::diary::EntryId;
 
 use crate::error::Error;
 use crate::usecases::Social;
@@ -57,8 +61,32 @@ pub async fn handle_identity_event(social: &Social, envelope: Envelope) -> Resul
     } else {
         return Ok(());
     };
+    finish(id, applied)
+}
+
+/// The handler's answer for a use case's result (whether the event was new).
+fn finish(id: uuid::Uuid, applied: Result<bool, Error>) -> Result<(), HandlerError> {
     if !applied.map_err(retry_or_reject)? {
         tracing::debug!(name: "social.event.duplicate", event_id = %id, "event handled before");
     }
     Ok(())
+}
+
+/// Handles one entry of the `notify` stream: `notify.letter_delivered`.
+///
+/// # Errors
+/// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload that
+/// breaks the contract (an id that is not a UUID, a time that is not RFC 3339).
+pub async fn handle_notify_event(social: &Social, envelope: Envelope) -> Result<(), HandlerError> {
+    let Some(event) = envelope.decode::<LetterDelivered>() else { return Ok(()) };
+    let event = event?;
+    let user = user_id(&event.user_id)?;
+    let entry: EntryId = event
+        .entry_id
+        .parse()
+        .map_err(|_| HandlerError::Reject(anyhow::anyhow!("the entry id {:?} is not a UUID", event.entry_id)))?;
+    let at = chrono::DateTime::parse_from_rfc3339(&event.delivered_at)
+        .map_err(|_| HandlerError::Reject(anyhow::anyhow!("delivered_at {:?} is not RFC 3339", event.delivered_at)))?
+        .to_utc();
+    finish(envelope.id, social.on_letter_delivered(envelope.id, user, entry, event.email_sent, at).await)
 }

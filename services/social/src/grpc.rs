@@ -8,9 +8,15 @@ use meguri_proto::social as pb;
 use pb::social_server::Social as SocialRpc;
 use tonic::{Request, Response, Status};
 
+use crate::domain::diary::{ClientId, Cursor, EntryView, MentionNotice, PageLimit, parse_day};
 use crate::domain::{CompatibilityStatus, FriendshipState, Member, Refusal, SearchLimit, SearchQuery};
 use crate::error::Error;
 use crate::usecases::Social;
+use crate::usecases::diary::{DiaryEdit, NewDiaryEntry};
+
+/// Response metadata set (`true`) when CreateDiaryEntry answered a replay with the entry made the
+/// first time: the gateway may answer 200 instead of 201.
+pub const REPLAYED_METADATA: &str = "x-meguri-replayed";
 
 /// The Social service over the use cases.
 #[derive(Clone)]
@@ -25,7 +31,7 @@ fn caller<T>(request: &Request<T>) -> Result<UserId, Error> {
 
 /// The member a request names; an id that is not a UUID is nobody (`missing`).
 fn member_id(raw: &str, missing: Refusal) -> Result<UserId, Error> {
-    raw.parse().map_err(|_| missing.into())
+    id_of(raw, missing)
 }
 
 fn time(t: DateTime<Utc>) -> String {
@@ -58,6 +64,47 @@ fn compatibility_status(s: CompatibilityStatus) -> i32 {
         CompatibilityStatus::Unavailable => pb::CompatibilityStatus::Unavailable,
         CompatibilityStatus::Failed => pb::CompatibilityStatus::Failed,
     }) as i32
+}
+
+/// An id a request names; one that is not a UUID is nothing (`missing`).
+fn id_of<T: std::str::FromStr>(raw: &str, missing: Refusal) -> Result<T, Error> {
+    raw.parse().map_err(|_| missing.into())
+}
+
+/// The offset the app sent, if any.
+fn sent_offset(minutes: Option<i32>) -> Result<Option<meguri_tz::TimezoneOffset>, Error> {
+    minutes.map(meguri_tz::TimezoneOffset::parse).transpose().map_err(|_| Refusal::InvalidTimezoneOffset.into())
+}
+
+fn entry(v: EntryView) -> pb::DiaryEntry {
+    let e = v.entry;
+    pb::DiaryEntry {
+        id: e.id.to_string(),
+        author: Some(member(v.author)),
+        date: e.date.to_string(),
+        content: v.content.unwrap_or_default(),
+        publish_to_future: e.publish_to_future,
+        delivery_date: e.delivery_date.map(|d| d.to_string()),
+        authored_date: e.authored_date.map(|d| d.to_string()),
+        sealed: e.is_sealed(),
+        delivered: e.is_delivered(),
+        has_been_shown: e.has_been_shown,
+        email_sent: e.email_sent,
+        mentions: v.mentions.into_iter().map(member).collect(),
+        created_at: time(e.created_at),
+        updated_at: time(e.updated_at),
+    }
+}
+
+fn notification(n: MentionNotice) -> pb::MentionNotification {
+    pb::MentionNotification {
+        id: n.id.to_string(),
+        mentioner: Some(member(n.mentioner)),
+        diary_entry_id: n.entry_id.to_string(),
+        diary_entry_date: n.entry_date.to_string(),
+        diary_entry_content: n.entry_content,
+        created_at: time(n.created_at),
+    }
 }
 
 fn answer(s: FriendshipState) -> Response<pb::FriendshipAnswer> {
@@ -229,5 +276,138 @@ impl SocialRpc for SocialService {
         };
         let friends = self.social.friends_of(user).await?;
         Ok(Response::new(pb::ListFriendsOfResponse { friends: friends.into_iter().map(member).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn create_diary_entry(
+        &self,
+        request: Request<pb::CreateDiaryEntryRequest>,
+    ) -> Result<Response<pb::DiaryEntry>, Status> {
+        let me = caller(&request)?;
+        let r = request.into_inner();
+        let new = NewDiaryEntry {
+            client_id: id_of::<ClientId>(&r.client_id, Refusal::InvalidClientId)?,
+            offset: sent_offset(r.timezone_offset_minutes)?,
+            content: r.content,
+            date: r.date,
+            publish_to_future: r.publish_to_future,
+            delivery_date: r.delivery_date,
+        };
+        let created = self.social.create_entry(me, new).await?;
+        let mut response = Response::new(entry(created.view));
+        if !created.created {
+            response.metadata_mut().insert(REPLAYED_METADATA, tonic::metadata::MetadataValue::from_static("true"));
+        }
+        Ok(response)
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn update_diary_entry(
+        &self,
+        request: Request<pb::UpdateDiaryEntryRequest>,
+    ) -> Result<Response<pb::DiaryEntry>, Status> {
+        let me = caller(&request)?;
+        let r = request.into_inner();
+        let id = id_of(&r.id, Refusal::DiaryEntryNotFound)?;
+        let edit = DiaryEdit { content: r.content, date: r.date, offset: sent_offset(r.timezone_offset_minutes)? };
+        Ok(Response::new(entry(self.social.update_entry(me, id, edit).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn delete_diary_entry(
+        &self,
+        request: Request<pb::DiaryEntryRef>,
+    ) -> Result<Response<pb::DeleteDiaryEntryResponse>, Status> {
+        let me = caller(&request)?;
+        let id = id_of(&request.get_ref().id, Refusal::DiaryEntryNotFound)?;
+        self.social.delete_entry(me, id).await?;
+        Ok(Response::new(pb::DeleteDiaryEntryResponse {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_diary_entries(
+        &self,
+        request: Request<pb::ListDiaryEntriesRequest>,
+    ) -> Result<Response<pb::ListDiaryEntriesResponse>, Status> {
+        let me = caller(&request)?;
+        let r = request.get_ref();
+        let limit = PageLimit::new(r.limit).map_err(Error::from)?;
+        let after =
+            r.cursor.as_deref().filter(|c| !c.is_empty()).map(Cursor::decode).transpose().map_err(Error::from)?;
+        let page = self.social.list_entries(me, after, limit).await?;
+        Ok(Response::new(pb::ListDiaryEntriesResponse {
+            entries: page.entries.into_iter().map(entry).collect(),
+            next_cursor: page.next.map(Cursor::encode),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_diary_entry(&self, request: Request<pb::DiaryEntryRef>) -> Result<Response<pb::DiaryEntry>, Status> {
+        let me = caller(&request)?;
+        let id = id_of(&request.get_ref().id, Refusal::DiaryEntryNotFound)?;
+        Ok(Response::new(entry(self.social.get_entry(me, id).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_mention_notifications(
+        &self,
+        request: Request<pb::ListMentionNotificationsRequest>,
+    ) -> Result<Response<pb::ListMentionNotificationsResponse>, Status> {
+        let me = caller(&request)?;
+        let unseen = self.social.unseen_mentions(me).await?;
+        Ok(Response::new(pb::ListMentionNotificationsResponse {
+            notifications: unseen.into_iter().map(notification).collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn mark_mention_shown(
+        &self,
+        request: Request<pb::MentionRef>,
+    ) -> Result<Response<pb::MarkMentionShownResponse>, Status> {
+        let me = caller(&request)?;
+        let id = id_of(&request.get_ref().id, Refusal::MentionNotFound)?;
+        self.social.mark_mention_shown(me, id).await?;
+        Ok(Response::new(pb::MarkMentionShownResponse {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_delivered_letters(
+        &self,
+        request: Request<pb::ListDeliveredLettersRequest>,
+    ) -> Result<Response<pb::ListDeliveredLettersResponse>, Status> {
+        let me = caller(&request)?;
+        let letters = self.social.unshown_letters(me).await?;
+        Ok(Response::new(pb::ListDeliveredLettersResponse { letters: letters.into_iter().map(entry).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn mark_letter_shown(
+        &self,
+        request: Request<pb::DiaryEntryRef>,
+    ) -> Result<Response<pb::MarkLetterShownResponse>, Status> {
+        let me = caller(&request)?;
+        let id = id_of(&request.get_ref().id, Refusal::DiaryEntryNotFound)?;
+        self.social.mark_letter_shown(me, id).await?;
+        Ok(Response::new(pb::MarkLetterShownResponse {}))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn find_lucky_day(
+        &self,
+        request: Request<pb::FindLuckyDayRequest>,
+    ) -> Result<Response<pb::LuckyDay>, Status> {
+        let me = caller(&request)?;
+        let r = request.get_ref();
+        let from = parse_day(&r.from).ok_or(Error::from(Refusal::InvalidDeliveryDate))?;
+        let day = self.social.lucky_day(me, from, sent_offset(r.timezone_offset_minutes)?).await?;
+        Ok(Response::new(pb::LuckyDay {
+            date: day.date.to_string(),
+            reasons: day
+                .reasons
+                .into_iter()
+                .map(|i| pb::LuckyDayReason { id: i.id, name: i.name, description: i.description })
+                .collect(),
+        }))
     }
 }

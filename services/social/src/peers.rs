@@ -1,5 +1,6 @@
 //! The services social calls: identity (birth profiles for compatibility, member profiles for the
-//! backfill) and bazi-engine (compatibility), on the one client policy (`meguri-grpc-client`): a
+//! backfill, stored time-zone offsets for the diary's "today") and bazi-engine (compatibility, the
+//! almanac for the lucky day), on the one client policy (`meguri-grpc-client`): a
 //! `service` token signed with `INTERNAL_JWT_SECRET`, the current `traceparent`, the peer deadline
 //! (`PEER_TIMEOUT_MS`), retries for these reads only on `Unavailable`, the
 //! `meguri_social_grpc_client_*` metrics, lazy connect.
@@ -15,6 +16,7 @@ use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
 use secrecy::SecretString;
 
+use crate::domain::diary::{AlmanacDay, AlmanacItem, parse_day};
 use crate::domain::{Elements, Factor, Failure, Member, MemberProfile};
 
 service_client!(
@@ -22,13 +24,15 @@ service_client!(
     Identity, id::identity_client::IdentityClient<Channel>, {
         read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
         read list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse = "ListMemberProfiles";
+        read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
     }
 );
 
 service_client!(
-    /// The BaziEngine RPC social calls (an idempotent read).
+    /// The BaziEngine RPCs social calls (idempotent reads).
     Engine, be::bazi_engine_client::BaziEngineClient<Channel>, {
         read compatibility(be::CompatibilityRequest) -> be::CompatibilityResponse = "Compatibility";
+        read get_almanac(be::GetAlmanacRequest) -> be::GetAlmanacResponse = "GetAlmanac";
     }
 );
 
@@ -110,6 +114,49 @@ impl Peers {
         let next =
             page.next_after_user_id.map(|c| c.parse::<UserId>()).transpose().map_err(|_| broken("the cursor"))?;
         Ok((profiles, next))
+    }
+
+    /// identity's stored time-zone offset of `user` (minutes, as `getTimezoneOffset` gives them);
+    /// `Ok(None)` when none was ever reported or identity does not know the user.
+    ///
+    /// # Errors
+    /// [`PeerError`] for any other failure.
+    pub async fn timezone_offset(&self, user: UserId) -> Result<Option<i32>, PeerError> {
+        let request = id::GetTimezoneOffsetRequest { user_id: user.to_string() };
+        match self.identity.get_timezone_offset(&AsService, request).await {
+            Ok(response) => Ok(response.timezone_offset),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
+            Err(status) => Err(PeerError::of("identity", &status)),
+        }
+    }
+
+    /// The engine's almanac of `from ..= to` (its dates are calendar days, read as the member's
+    /// local ones).
+    ///
+    /// # Errors
+    /// [`PeerError`]; a day whose date is not `YYYY-MM-DD` is a permanent failure.
+    pub async fn almanac(&self, from: chrono::NaiveDate, to: chrono::NaiveDate) -> Result<Vec<AlmanacDay>, PeerError> {
+        let request = be::GetAlmanacRequest { from: from.to_string(), to: to.to_string() };
+        let response =
+            self.engine.get_almanac(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
+        response
+            .days
+            .into_iter()
+            .map(|day| {
+                let date = parse_day(&day.date).ok_or_else(|| PeerError {
+                    failure: Failure {
+                        transient: false,
+                        description: format!("bazi-engine: almanac date {:?} breaks the contract", day.date),
+                    },
+                })?;
+                let items = day
+                    .items
+                    .into_iter()
+                    .map(|i| AlmanacItem { id: i.id, name: i.name, description: i.description })
+                    .collect();
+                Ok(AlmanacDay { date, items })
+            })
+            .collect()
     }
 
     /// What the engine needs of `user`'s birth.

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use meguri_events::{Consumer, IDENTITY_STREAM, Relay};
+use meguri_proto::events::NOTIFY_STREAM;
 use meguri_proto::social::social_server::SocialServer;
 use meguri_server::Application;
 
@@ -38,7 +39,7 @@ pub async fn social(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<(S
 }
 
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
-/// identity event consumer, the outbox relay, the compatibility worker and the first backfill.
+/// identity and notify event consumers, the outbox relay, the compatibility worker and the first backfill.
 /// Health turns SERVING once PostgreSQL and Redis answer; identity and bazi-engine are called
 /// lazily (work that finds them down is retried).
 ///
@@ -48,9 +49,10 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     crate::metrics::describe();
     let (social, redis) = social(&config, clock).await?;
     let consumer = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
+    let deliveries = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[NOTIFY_STREAM]);
     let (ready_db, ready_redis) = (social.db.clone(), redis);
-    let (events, worker, backfill, relay, metrics_db) =
-        (social.clone(), social.clone(), social.clone(), social.relay.clone(), social.db.clone());
+    let (events, letters, worker, backfill, relay, metrics_db) =
+        (social.clone(), social.clone(), social.clone(), social.clone(), social.relay.clone(), social.db.clone());
     Application::builder(config.server)
         .add_service(SocialServer::new(SocialService { social }))
         .readiness(meguri_events::readiness(ready_db, ready_redis))
@@ -58,6 +60,12 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
             "identity-events",
             consumer.task(events, |social, envelope| async move {
                 crate::events::handle_identity_event(&social, envelope).await
+            }),
+        )
+        .task(
+            "notify-events",
+            deliveries.task(letters, |social, envelope| async move {
+                crate::events::handle_notify_event(&social, envelope).await
             }),
         )
         .task("outbox-relay", move |stop| relay.run(stop))

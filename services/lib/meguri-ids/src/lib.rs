@@ -1,47 +1,71 @@
 //! Ids that cross service boundaries. Each is a newtype with a private field, so a user id can never be
-//! passed where another id is expected, and it is parsed once at the edge (`FromStr`).
+//! passed where another id is expected, and it is parsed once at the edge (`FromStr`). [`uuid_id!`]
+//! writes such a newtype, for these ids and for a service's own (social's diary entries).
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
+#[doc(hidden)]
+pub use uuid::Uuid;
 
-/// The id of a user account (owned by `identity`; the join key everywhere else).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct UserId(Uuid);
+/// Writes a UUID newtype `$name` with a private field: `new()` (a time-ordered UUID v7),
+/// `from_uuid` (an id read from a trusted store), `as_uuid`, `Default` (a new id), `Display` and
+/// `FromStr` (text that is not a UUID is [`InvalidId`]). Attributes before the name (docs, more
+/// derives) go on the struct.
+#[macro_export]
+macro_rules! uuid_id {
+    ($(#[$attr:meta])* $vis:vis $name:ident) => {
+        $(#[$attr])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis struct $name($crate::Uuid);
 
-impl UserId {
-    /// A new time-ordered id (UUID v7), for the service that creates accounts.
-    #[must_use]
-    pub fn new() -> Self {
-        Self(Uuid::now_v7())
-    }
+        impl $name {
+            /// A new time-ordered id (UUID v7).
+            #[must_use]
+            pub fn new() -> Self {
+                Self($crate::Uuid::now_v7())
+            }
 
-    /// Wraps an id read from a trusted store.
-    #[must_use]
-    pub const fn from_uuid(id: Uuid) -> Self {
-        Self(id)
-    }
+            /// Wraps an id read from a trusted store.
+            #[must_use]
+            pub const fn from_uuid(id: $crate::Uuid) -> Self {
+                Self(id)
+            }
 
-    #[must_use]
-    pub const fn as_uuid(&self) -> &Uuid {
-        &self.0
-    }
+            #[must_use]
+            pub const fn as_uuid(&self) -> &$crate::Uuid {
+                &self.0
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl ::std::str::FromStr for $name {
+            type Err = $crate::InvalidId;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $crate::Uuid::parse_str(s).map(Self).map_err(|_| $crate::InvalidId)
+            }
+        }
+    };
 }
 
-impl Default for UserId {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl fmt::Display for UserId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
+uuid_id!(
+    /// The id of a user account (owned by `identity`; the join key everywhere else).
+    #[derive(Serialize, Deserialize)]
+    #[serde(transparent)]
+    pub UserId
+);
 
 /// The text was not a UUID.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,14 +78,6 @@ impl fmt::Display for InvalidId {
 }
 
 impl std::error::Error for InvalidId {}
-
-impl FromStr for UserId {
-    type Err = InvalidId;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Uuid::parse_str(s).map(Self).map_err(|_| InvalidId)
-    }
-}
 
 #[cfg(test)]
 mod tests {

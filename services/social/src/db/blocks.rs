@@ -49,6 +49,15 @@ pub async fn delete(
     Ok(())
 }
 
+/// A SQL condition that holds when neither of the members `a` and `b` (SQL expressions) blocked
+/// the other.
+pub(super) fn neither_blocked(a: &str, b: &str) -> String {
+    format!(
+        "NOT EXISTS (SELECT 1 FROM blocks b \
+                     WHERE (b.blocker_id = {a} AND b.blocked_id = {b}) OR (b.blocker_id = {b} AND b.blocked_id = {a}))"
+    )
+}
+
 /// Whether `a` blocked `b`, and whether `b` blocked `a`.
 ///
 /// # Errors

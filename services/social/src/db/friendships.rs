@@ -465,3 +465,39 @@ pub async fn delete_all_of(conn: &mut AsyncPgConnection, user: UserId) -> Result
     .await?;
     Ok(())
 }
+
+#[derive(QueryableByName)]
+struct KeyedMemberRow {
+    #[diesel(sql_type = Text)]
+    username_key: String,
+    #[diesel(embed)]
+    member: MemberRow,
+}
+
+/// The accepted friends of `user` whose username key is one of `keys`, and who neither blocked
+/// `user` nor were blocked by them: the members `user` may mention. By key.
+///
+/// # Errors
+/// The query failed.
+pub async fn mentionable_friends(
+    conn: &mut AsyncPgConnection,
+    user: UserId,
+    keys: &[String],
+) -> Result<Vec<(String, Member)>, diesel::result::Error> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<KeyedMemberRow> = diesel::sql_query(format!(
+        "SELECT m.username_key, m.user_id, m.username, m.first_name, m.profile_image_url \
+         FROM friendships f \
+         JOIN members m ON m.user_id = CASE WHEN f.user_low = $1 THEN f.user_high ELSE f.user_low END \
+         WHERE (f.user_low = $1 OR f.user_high = $1) AND f.status = 'accepted' \
+           AND m.username_key = ANY($2) AND {}",
+        super::blocks::neither_blocked("$1", "m.user_id")
+    ))
+    .bind::<SqlUuid, _>(*user.as_uuid())
+    .bind::<diesel::sql_types::Array<Text>, _>(keys)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.username_key, Member::from(r.member))).collect())
+}

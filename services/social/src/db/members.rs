@@ -96,17 +96,15 @@ pub async fn search(
     upper: &str,
     limit: u32,
 ) -> Result<Vec<(Member, Option<Link>)>, diesel::result::Error> {
-    let rows: Vec<SearchRow> = diesel::sql_query(
+    let rows: Vec<SearchRow> = diesel::sql_query(format!(
         "SELECT m.user_id, m.username, m.first_name, m.profile_image_url, f.requester_id, f.status \
          FROM members m \
          LEFT JOIN friendships f ON f.user_low = LEAST($1, m.user_id) AND f.user_high = GREATEST($1, m.user_id) \
-         WHERE m.username_key >= $2 AND m.username_key < $3 AND m.user_id <> $1 \
-           AND NOT EXISTS (SELECT 1 FROM blocks b \
-                           WHERE (b.blocker_id = $1 AND b.blocked_id = m.user_id) \
-                              OR (b.blocker_id = m.user_id AND b.blocked_id = $1)) \
+         WHERE m.username_key >= $2 AND m.username_key < $3 AND m.user_id <> $1 AND {} \
          ORDER BY m.username_key, m.user_id \
          LIMIT $4",
-    )
+        super::blocks::neither_blocked("$1", "m.user_id")
+    ))
     .bind::<SqlUuid, _>(*me.as_uuid())
     .bind::<Text, _>(lower)
     .bind::<Text, _>(upper)

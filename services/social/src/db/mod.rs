@@ -3,6 +3,7 @@
 //! (the service's clock).
 
 pub mod blocks;
+pub mod diary;
 pub mod friendships;
 pub mod members;
 pub mod schema;
@@ -41,8 +42,8 @@ pub async fn lock_members(conn: &mut AsyncPgConnection, a: UserId, b: UserId) ->
     Ok(())
 }
 
-/// Removes everything social holds about `user` (account deletion) and leaves a tombstone, in the
-/// caller's transaction.
+/// Removes everything social holds about `user` (account deletion: their diary and every mention
+/// to or from them too) and leaves a tombstone, in the caller's transaction.
 ///
 /// # Errors
 /// A failed statement.
@@ -51,6 +52,7 @@ pub async fn delete_user(
     user: UserId,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<(), diesel::result::Error> {
+    diary::delete_all_of(conn, user).await?;
     members::delete(conn, user, now).await?;
     friendships::delete_all_of(conn, user).await?;
     blocks::delete_all_of(conn, user).await?;

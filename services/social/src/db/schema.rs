@@ -10,6 +10,32 @@ diesel::table! {
 }
 
 diesel::table! {
+    diary_entries (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        client_id -> Uuid,
+        content -> Text,
+        date -> Date,
+        publish_to_future -> Bool,
+        delivery_date -> Nullable<Date>,
+        authored_date -> Nullable<Date>,
+        delivered_at -> Nullable<Timestamptz>,
+        has_been_shown -> Bool,
+        email_sent -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    diary_write_log (id) {
+        id -> Int8,
+        user_id -> Uuid,
+        written_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     friend_request_log (id) {
         id -> Int8,
         requester_id -> Uuid,
@@ -63,6 +89,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    mention_notifications (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        mentioner_id -> Uuid,
+        diary_entry_id -> Uuid,
+        has_been_shown -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     outbox (id) {
         id -> Uuid,
         stream -> Text,
@@ -80,4 +117,15 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(blocks, friend_request_log, friendships, members, member_tombstones);
+diesel::joinable!(mention_notifications -> diary_entries (diary_entry_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    blocks,
+    diary_entries,
+    diary_write_log,
+    friend_request_log,
+    friendships,
+    members,
+    member_tombstones,
+    mention_notifications,
+);

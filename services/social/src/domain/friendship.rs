@@ -100,18 +100,21 @@ pub fn on_request(me: UserId, existing: Option<Link>) -> Result<RequestStep, Ref
     }
 }
 
-/// The anti-spam limits (`SOCIAL_FRIEND_REQUESTS_PER_DAY`, `SOCIAL_MAX_FRIENDS`).
+/// The anti-spam limits (`SOCIAL_FRIEND_REQUESTS_PER_DAY`, `SOCIAL_MAX_FRIENDS`,
+/// `SOCIAL_DIARY_ENTRIES_PER_DAY`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Requests a member may send in any rolling 24 hours (cancelled ones count).
     pub requests_per_day: u32,
     /// Friends a member may have; a friendship needs room on both sides.
     pub max_friends: u32,
+    /// Diary entries a member may write in any rolling 24 hours (deleted ones count).
+    pub diary_entries_per_day: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { requests_per_day: 20, max_friends: 300 }
+        Self { requests_per_day: 20, max_friends: 300, diary_entries_per_day: 100 }
     }
 }
 
@@ -120,6 +123,12 @@ impl Limits {
     /// [`Refusal::FriendRequestLimit`] when `sent_last_day` requests already fill the day.
     pub fn check_request(self, sent_last_day: i64) -> Result<(), Refusal> {
         if sent_last_day >= i64::from(self.requests_per_day) { Err(Refusal::FriendRequestLimit) } else { Ok(()) }
+    }
+
+    /// # Errors
+    /// [`Refusal::DiaryLimit`] when `written_last_day` entries already fill the day.
+    pub fn check_diary(self, written_last_day: i64) -> Result<(), Refusal> {
+        if written_last_day >= i64::from(self.diary_entries_per_day) { Err(Refusal::DiaryLimit) } else { Ok(()) }
     }
 
     /// # Errors
@@ -166,7 +175,9 @@ mod tests {
 
     #[test]
     fn limits_refuse_at_the_configured_count() {
-        let limits = Limits { requests_per_day: 2, max_friends: 3 };
+        let limits = Limits { requests_per_day: 2, max_friends: 3, diary_entries_per_day: 4 };
+        assert_eq!(limits.check_diary(3), Ok(()));
+        assert_eq!(limits.check_diary(4), Err(Refusal::DiaryLimit));
         assert_eq!(limits.check_request(1), Ok(()));
         assert_eq!(limits.check_request(2), Err(Refusal::FriendRequestLimit));
         assert_eq!(limits.check_friends(2, 2), Ok(()));

@@ -5,6 +5,7 @@
 
 pub mod blocks;
 pub mod compatibility;
+pub mod diary;
 pub mod friends;
 pub mod invites;
 pub mod members;
@@ -53,30 +54,57 @@ impl Social {
     }
 }
 
-/// The mail asking `to` to answer `from`'s friend request (notify resolves the address).
-fn mail_request_received(to: meguri_ids::UserId, from: &Member) -> meguri_proto::notify::MailRequested {
-    use meguri_proto::notify::mail_requested::{FriendRequestReceived, Kind};
+/// A mail to `to` (notify resolves the address and checks the kind's preference).
+fn mail(
+    to: meguri_ids::UserId,
+    kind: meguri_proto::notify::mail_requested::Kind,
+) -> meguri_proto::notify::MailRequested {
     meguri_proto::notify::MailRequested {
         user_id: Some(to.to_string()),
         to: String::new(),
         name: None,
-        kind: Some(Kind::FriendRequestReceived(FriendRequestReceived {
+        kind: Some(kind),
+    }
+}
+
+/// The mail asking `to` to answer `from`'s friend request.
+fn mail_request_received(to: meguri_ids::UserId, from: &Member) -> meguri_proto::notify::MailRequested {
+    use meguri_proto::notify::mail_requested::{FriendRequestReceived, Kind};
+    mail(
+        to,
+        Kind::FriendRequestReceived(FriendRequestReceived {
             from_username: from.username.clone(),
             from_first_name: from.first_name.clone(),
-        })),
-    }
+        }),
+    )
 }
 
 /// The mail telling `to` that `by` accepted their request.
 fn mail_request_accepted(to: meguri_ids::UserId, by: &Member) -> meguri_proto::notify::MailRequested {
     use meguri_proto::notify::mail_requested::{FriendRequestAccepted, Kind};
-    meguri_proto::notify::MailRequested {
-        user_id: Some(to.to_string()),
-        to: String::new(),
-        name: None,
-        kind: Some(Kind::FriendRequestAccepted(FriendRequestAccepted {
+    mail(
+        to,
+        Kind::FriendRequestAccepted(FriendRequestAccepted {
             by_username: by.username.clone(),
             by_first_name: by.first_name.clone(),
-        })),
-    }
+        }),
+    )
+}
+
+/// The mail telling `to` that `author` mentioned them in `entry` (never the entry's text).
+fn mail_mentioned(
+    to: meguri_ids::UserId,
+    author: &Member,
+    entry: &crate::domain::diary::Entry,
+) -> meguri_proto::notify::MailRequested {
+    use meguri_proto::notify::mail_requested::{Kind, MentionedInDiary};
+    mail(
+        to,
+        Kind::MentionedInDiary(MentionedInDiary {
+            from_username: author.username.clone(),
+            from_first_name: author.first_name.clone(),
+            entry_id: entry.id.to_string(),
+            entry_date: entry.date.to_string(),
+        }),
+    )
 }

@@ -183,7 +183,8 @@ async fn twenty_concurrent_requests_and_accepts_between_one_pair_leave_one_frien
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_daily_request_limit_counts_cancelled_requests_over_a_rolling_day() {
-    let app = spawn_with(|_| {}, |o| o.limits = social::domain::Limits { requests_per_day: 3, max_friends: 300 }).await;
+    let app =
+        spawn_with(|_| {}, |o| o.limits = social::domain::Limits { requests_per_day: 3, ..Default::default() }).await;
     let me = app.join("hiro", None).await;
     let mut others = Vec::new();
     for name in ["iku", "jun", "kai", "leo"] {
@@ -206,7 +207,7 @@ async fn the_daily_request_limit_counts_cancelled_requests_over_a_rolling_day() 
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_friend_limit_holds_for_both_sides() {
-    let app = spawn_with(|_| {}, |o| o.limits = social::domain::Limits { requests_per_day: 20, max_friends: 1 }).await;
+    let app = spawn_with(|_| {}, |o| o.limits = social::domain::Limits { max_friends: 1, ..Default::default() }).await;
     let (a, b, c) = (app.join("mai", None).await, app.join("nao", None).await, app.join("oto", None).await);
     app.befriend(a, b).await;
     let mine = app.user(a).send_friend_request(member_ref(c)).await.expect_err("a is full");

@@ -35,6 +35,9 @@ pub struct IdentityState {
     pub births: Mutex<BTreeMap<UserId, Option<String>>>,
     pub profiles: Mutex<BTreeMap<UserId, id::MemberProfile>>,
     pub down: AtomicBool,
+    /// Stored time-zone offsets (GetTimezoneOffset), and whether that RPC fails.
+    pub offsets: Mutex<BTreeMap<UserId, i32>>,
+    pub offsets_down: AtomicBool,
 }
 
 #[derive(Clone)]
@@ -75,7 +78,6 @@ impl id::identity_server::Identity, FakeIdentity, {
         complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse;
         set_timezone_offset(id::SetTimezoneOffsetRequest) -> id::SetTimezoneOffsetResponse;
         admin_login(id::AdminLoginRequest) -> id::AdminLoginResponse;
-        get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse;
         get_contact(id::GetContactRequest) -> id::GetContactResponse;
     }
 
@@ -95,6 +97,18 @@ impl id::identity_server::Identity, FakeIdentity, {
             birth: Some(id::BirthData { birth_date: date.clone(), ..Default::default() }),
             updated_at: "2026-01-01T00:00:00Z".to_owned(),
         }))
+    }
+
+    async fn get_timezone_offset(
+        &self,
+        request: Request<id::GetTimezoneOffsetRequest>,
+    ) -> Result<Response<id::GetTimezoneOffsetResponse>, Status> {
+        if self.0.offsets_down.load(Ordering::SeqCst) {
+            return Err(Status::unavailable("identity is down"));
+        }
+        let user: UserId = request.get_ref().user_id.parse().map_err(|_| Status::invalid_argument("id"))?;
+        let timezone_offset = self.0.offsets.lock().unwrap().get(&user).copied();
+        Ok(Response::new(id::GetTimezoneOffsetResponse { timezone_offset }))
     }
 
     async fn list_member_profiles(
@@ -123,6 +137,10 @@ impl id::identity_server::Identity, FakeIdentity, {
 pub struct EngineState {
     pub down: AtomicBool,
     pub calls: AtomicUsize,
+    /// The almanac's item ids by date (`YYYY-MM-DD`); every other day has only 仏滅.
+    pub almanac: Mutex<BTreeMap<String, Vec<&'static str>>>,
+    /// The (from, to) of each GetAlmanac call.
+    pub almanac_requests: Mutex<Vec<(String, String)>>,
 }
 
 #[derive(Clone)]
@@ -137,14 +155,60 @@ fn elements_of(date: &str) -> be::Elements {
     }
 }
 
+/// The Japanese name of an almanac item id the fake knows.
+pub fn almanac_name(id: &str) -> &'static str {
+    match id {
+        "tensha" => "天赦日",
+        "ichiryu_manbai" => "一粒万倍日",
+        "taian" => "大安",
+        "tora" => "寅の日",
+        _ => "仏滅",
+    }
+}
+
 fake_service! {
 impl be::bazi_engine_server::BaziEngine, FakeEngine, {
     unimplemented {
         calculate_chart(be::CalculateChartRequest) -> be::CalculateChartResponse;
-        get_almanac(be::GetAlmanacRequest) -> be::GetAlmanacResponse;
         search_places(be::SearchPlacesRequest) -> be::SearchPlacesResponse;
         resolve_place(be::ResolvePlaceRequest) -> be::ResolvePlaceResponse;
         read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse;
+    }
+
+    async fn get_almanac(
+        &self,
+        request: Request<be::GetAlmanacRequest>,
+    ) -> Result<Response<be::GetAlmanacResponse>, Status> {
+        if self.0.down.load(Ordering::SeqCst) {
+            return Err(Status::unavailable("engine is down"));
+        }
+        let r = request.into_inner();
+        self.0.almanac_requests.lock().unwrap().push((r.from.clone(), r.to.clone()));
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| Status::invalid_argument("date"));
+        let (from, to) = (day(&r.from)?, day(&r.to)?);
+        let almanac = self.0.almanac.lock().unwrap();
+        let days = from
+            .iter_days()
+            .take_while(|d| *d <= to)
+            .map(|d| {
+                let date = d.to_string();
+                let ids = almanac.get(&date).cloned().unwrap_or_else(|| vec!["butsumetsu"]);
+                be::AlmanacDay {
+                    date,
+                    items: ids
+                        .into_iter()
+                        .map(|id| be::AlmanacItem {
+                            id: id.to_owned(),
+                            name: almanac_name(id).to_owned(),
+                            description: format!("{}の説明", almanac_name(id)),
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        Ok(Response::new(be::GetAlmanacResponse { days }))
     }
 
     async fn compatibility(

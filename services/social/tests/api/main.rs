@@ -3,6 +3,7 @@
 
 mod blocks;
 mod compatibility;
+mod diary;
 mod friendships;
 mod health;
 mod helpers;
