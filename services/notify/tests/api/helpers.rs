@@ -10,12 +10,14 @@ use std::time::Duration;
 
 use deadpool_redis::redis;
 use diesel::QueryableByName;
-use diesel::sql_types::{Bool, Integer, Nullable, Text, Uuid as SqlUuid};
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{Bool, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl as _;
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_events::{Event, EventsConfig};
 use meguri_ids::UserId;
-use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::{LetterDelivered, MailRequested};
+use meguri_proto::social::LetterSealed;
 use meguri_proto::notify::mail_requested::{Kind, VerificationCode};
 use meguri_proto::notify::notify_client::NotifyClient;
 use meguri_testkit::{Bearer, ManualClock, RedisKeys, redis_url};
@@ -415,4 +417,129 @@ fn quoted_printable(text: &str) -> String {
         i += 1;
     }
     String::from_utf8(out).expect("utf-8 text")
+}
+
+/// One `scheduled_deliveries` row as the tests look at it.
+#[derive(QueryableByName, Debug, Clone)]
+pub struct DeliveryRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: uuid::Uuid,
+    #[diesel(sql_type = Text)]
+    pub status: String,
+    #[diesel(sql_type = Timestamptz)]
+    pub due_at: DateTime<Utc>,
+    #[diesel(sql_type = Integer)]
+    pub attempts: i32,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub error_message: Option<String>,
+    /// `payload->>'mail'`: what became of the mail once done.
+    #[diesel(sql_type = Nullable<Text>)]
+    pub mail: Option<String>,
+    #[diesel(sql_type = Bool)]
+    pub leased: bool,
+}
+
+/// A letter as social seals it: for `delivery_date`, written on `authored_date`, in `offset`.
+pub fn letter(entry: uuid::Uuid, user: UserId, delivery_date: &str, offset: i32) -> LetterSealed {
+    LetterSealed {
+        entry_id: entry.to_string(),
+        user_id: user.to_string(),
+        delivery_date: delivery_date.to_owned(),
+        authored_date: "2026-01-15".to_owned(),
+        timezone_offset_minutes: offset,
+    }
+}
+
+/// `s` (RFC 3339) as a UTC time.
+pub fn at(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).expect("RFC 3339").with_timezone(&Utc)
+}
+
+impl TestApp {
+    /// Publishes `letter` as social's outbox would; returns the event id.
+    pub async fn seal(&self, letter: &LetterSealed) -> uuid::Uuid {
+        let id = uuid::Uuid::now_v7();
+        self.publish(id, letter).await;
+        id
+    }
+
+    /// The delivery of the letter `entry`, if scheduled.
+    pub async fn delivery(&self, entry: uuid::Uuid) -> Option<DeliveryRow> {
+        let mut conn = self.db().await;
+        diesel::sql_query(
+            "SELECT id, status, due_at, attempts, error_message, payload->>'mail' AS mail, \
+             lease_until IS NOT NULL AS leased FROM scheduled_deliveries WHERE entry_id = $1",
+        )
+        .bind::<SqlUuid, _>(entry)
+        .get_result(&mut conn)
+        .await
+        .ok()
+    }
+
+    /// Waits until the delivery of `entry` has `status`.
+    pub async fn wait_for_delivery(&self, entry: uuid::Uuid, status: &str) -> DeliveryRow {
+        eventually(&format!("the delivery of {entry} to be {status}"), || async move {
+            self.delivery(entry).await.filter(|row| row.status == status)
+        })
+        .await
+    }
+
+    /// The inactivity reminders of `user`, oldest first.
+    pub async fn reminders(&self, user: UserId) -> Vec<DeliveryRow> {
+        let mut conn = self.db().await;
+        diesel::sql_query(
+            "SELECT id, status, due_at, attempts, error_message, payload->>'mail' AS mail, \
+             lease_until IS NOT NULL AS leased FROM scheduled_deliveries \
+             WHERE user_id = $1 AND kind = 'inactivity_reminder' ORDER BY due_at",
+        )
+        .bind::<SqlUuid, _>(*user.as_uuid())
+        .load(&mut conn)
+        .await
+        .expect("reminders")
+    }
+
+    /// Every LetterDelivered notify has published (relayed to the `notify` stream), oldest first.
+    pub async fn letters_delivered(&self) -> Vec<LetterDelivered> {
+        let mut redis = self.redis().await;
+        meguri_events::testkit::read::<LetterDelivered>(&mut redis, &EventsConfig::new(&self.env.prefix))
+            .await
+            .expect("the notify stream")
+            .into_iter()
+            .map(|(_, event)| event)
+            .collect()
+    }
+
+    /// Waits until `n` LetterDelivered are on the stream.
+    pub async fn wait_for_letters_delivered(&self, n: usize) -> Vec<LetterDelivered> {
+        eventually(&format!("{n} LetterDelivered"), || async move {
+            Some(self.letters_delivered().await).filter(|events| events.len() >= n)
+        })
+        .await
+    }
+
+    /// How many `email_notifications` rows of `mail_type` exist.
+    pub async fn mails_of_type(&self, mail_type: &str) -> i64 {
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = self.db().await;
+        let row: Count = diesel::sql_query("SELECT count(*) AS n FROM email_notifications WHERE type = $1")
+            .bind::<Text, _>(mail_type)
+            .get_result(&mut conn)
+            .await
+            .expect("count");
+        row.n
+    }
+
+    /// Lets the scheduler look a few times (its poll is 50 ms): for checking that nothing happens.
+    pub async fn let_the_scheduler_look(&self) {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    /// The user's unsubscribe client: a visitor, as the gateway calls it.
+    pub async fn visitor(&self) -> Client {
+        self.client_as(Subject::Anonymous, Role::Visitor).await
+    }
 }
