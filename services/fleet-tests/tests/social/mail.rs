@@ -55,7 +55,7 @@ async fn a_request_accepted_while_notify_is_down_is_mailed_exactly_once_when_it_
     let (status, _) = fleet.post(&format!("/api/friends/requests/{}/accept", alice.id), json!({}), &bob).await;
     assert_eq!(status, 200);
     let client = redis::Client::open(redis_url()).expect("redis url");
-    let mut redis = client.get_multiplexed_async_connection().await.expect("redis");
+    let redis = client.get_multiplexed_async_connection().await.expect("redis");
     let events = EventsConfig::new(&fleet.prefix);
     let accepted_waiting = |requests: Vec<(uuid::Uuid, MailRequested)>| {
         requests.into_iter().any(|(_, m)| {
@@ -80,7 +80,7 @@ async fn a_request_accepted_while_notify_is_down_is_mailed_exactly_once_when_it_
     .await;
     let raw = std::fs::read_to_string(&files[0]).expect("a readable message");
     assert!(raw.contains(&format!("To: {}", alice.email)), "{raw}");
-    assert!(raw.contains(&format!("@{}さんが、あなたのフレンド申請を承認しました。", bob.username)), "{raw}");
+    assert!(raw.contains(&format!("（@{}）さんが、あなたのフレンド申請を承認しました。", bob.username)), "{raw}");
     assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
     eventually("the mail stream drained", || {
         let mut redis = redis.clone();
