@@ -260,8 +260,7 @@ mod tests {
 
     #[test]
     fn the_scheduler_polls_as_often_as_asked() {
-        let (config, _) =
-            from_lookup(lookup(&with_required(&[("NOTIFY_SCHEDULER_POLL_MS", "250")]))).expect("valid");
+        let (config, _) = from_lookup(lookup(&with_required(&[("NOTIFY_SCHEDULER_POLL_MS", "250")]))).expect("valid");
         assert_eq!(config.scheduler.poll, Duration::from_millis(250));
         let problems =
             from_lookup(lookup(&with_required(&[("NOTIFY_SCHEDULER_POLL_MS", "often")]))).expect_err("invalid").0;

@@ -15,9 +15,9 @@ pub mod metrics;
 pub mod peers;
 pub mod sender;
 pub mod startup;
+pub mod templates;
 #[cfg(feature = "testkit")]
 pub mod testkit;
-pub mod templates;
 pub mod usecases;
 
 pub use startup::MIGRATIONS;

@@ -120,7 +120,8 @@ pub fn render(request: &MailRequest, base_url: &str, unsubscribe_token: Option<&
     if request.mail.preference().is_some() {
         match unsubscribe_token.map(url_encode) {
             Some(token) => {
-                blocks.push(Block::Footnote { text: UNSUBSCRIBE_LINE, url: format!("{base}/unsubscribe?token={token}") });
+                blocks
+                    .push(Block::Footnote { text: UNSUBSCRIBE_LINE, url: format!("{base}/unsubscribe?token={token}") });
                 list_unsubscribe = Some(format!("{base}/api/unsubscribe?token={token}"));
             }
             None => blocks.push(Block::Paragraph(SWITCH_OFF_IN_SETTINGS.to_owned())),
@@ -191,7 +192,10 @@ fn inactivity_reminder(base: &str) -> (String, Vec<Block>, serde_json::Value) {
     (
         "【巡り】最近の流れを見に来ませんか".to_owned(),
         vec![
-            Block::Paragraph("しばらく巡りでお会いしていませんね。\n今日の運勢や、フレンドの最近の流れをのぞいてみませんか。".to_owned()),
+            Block::Paragraph(
+                "しばらく巡りでお会いしていませんね。\n今日の運勢や、フレンドの最近の流れをのぞいてみませんか。"
+                    .to_owned(),
+            ),
             Block::Link { url: format!("{base}/"), label: "巡りを開く" },
         ],
         json!({}),
@@ -417,7 +421,8 @@ mod tests {
     #[test]
     fn the_reset_link_carries_the_encoded_token_and_email() {
         let token = "ab+c/d=e&f";
-        let r = render(&request(MailKind::PasswordReset { token: token.into(), expires_in_minutes: 60 }, None), BASE, None);
+        let r =
+            render(&request(MailKind::PasswordReset { token: token.into(), expires_in_minutes: 60 }, None), BASE, None);
         let link = "https://meguri.example/reset-password?token=ab%2Bc%2Fd%3De%26f&email=hanako%2Bjp%40example.jp";
         assert!(r.text.contains(link), "{}", r.text);
         assert!(r.html.contains(&link.replace('&', "&amp;")), "the href is HTML-escaped: {}", r.html);
@@ -428,7 +433,11 @@ mod tests {
 
     #[test]
     fn the_email_change_link_confirms_the_new_address() {
-        let r = render(&request(MailKind::EmailChange { token: "tok en".into(), expires_in_minutes: 30 }, None), BASE, None);
+        let r = render(
+            &request(MailKind::EmailChange { token: "tok en".into(), expires_in_minutes: 30 }, None),
+            BASE,
+            None,
+        );
         assert!(r.text.contains("https://meguri.example/auth/confirm-email?token=tok%20en\n"), "{}", r.text);
         assert!(!r.text.contains("email="), "the address is not part of this link");
         assert_eq!(r.mail_type, MailType::EmailChange);
@@ -440,7 +449,8 @@ mod tests {
         assert_eq!(email.subject, "【巡り】メールアドレスが変更されました");
         assert!(email.text.contains("https://meguri.example/auth/forgot-password"));
         assert_eq!(email.metadata, json!({ "what": "email_changed" }));
-        let password = render(&request(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }, None), BASE, None);
+        let password =
+            render(&request(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }, None), BASE, None);
         assert_eq!(password.subject, "【巡り】パスワードが変更されました");
         assert_eq!(password.mail_type, MailType::SecurityNotice);
     }
@@ -463,7 +473,8 @@ mod tests {
 
     #[test]
     fn a_received_friend_request_names_the_sender_and_links_to_friends() {
-        let r = render(&request(MailKind::FriendRequestReceived { from: hanako(Some("花子")) }, Some("taro")), BASE, None);
+        let r =
+            render(&request(MailKind::FriendRequestReceived { from: hanako(Some("花子")) }, Some("taro")), BASE, None);
 
         assert_eq!(r.mail_type, MailType::FriendRequestReceived);
         assert_eq!(r.subject, "【巡り】花子（@hanako）さんからフレンド申請が届きました");
@@ -510,7 +521,11 @@ mod tests {
 
         assert_eq!(r.mail_type, MailType::MentionedInDiary);
         assert_eq!(r.subject, "【巡り】@hanakoさんが日記であなたをメンションしました");
-        assert!(r.text.contains("花子（@hanako）さんが、2026年12月3日の日記であなたをメンションしました。"), "{}", r.text);
+        assert!(
+            r.text.contains("花子（@hanako）さんが、2026年12月3日の日記であなたをメンションしました。"),
+            "{}",
+            r.text
+        );
         assert!(r.text.contains(&format!("https://meguri.example/diary/{entry_id}\n")), "{}", r.text);
         assert!(r.html.contains(&format!("href=\"https://meguri.example/diary/{entry_id}\"")));
         assert_eq!(r.metadata, json!({ "entryId": entry_id, "entryDate": "2026-12-03" }));

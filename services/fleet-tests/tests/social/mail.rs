@@ -45,10 +45,8 @@ async fn a_request_accepted_while_notify_is_down_is_mailed_exactly_once_when_it_
     let mut notify = notify::testkit::spawn(options).await;
     let (status, _) = fleet.post("/api/friends/requests", json!({"userId": bob.id}), &alice).await;
     assert_eq!(status, 200);
-    eventually("bob's request mail", || async {
-        (mails(&dir.0, "friend_request_received").len() == 1).then_some(())
-    })
-    .await;
+    eventually("bob's request mail", || async { (mails(&dir.0, "friend_request_received").len() == 1).then_some(()) })
+        .await;
 
     // Act: notify is down while bob accepts, then comes back
     notify.stop().await;
@@ -59,7 +57,8 @@ async fn a_request_accepted_while_notify_is_down_is_mailed_exactly_once_when_it_
     let events = EventsConfig::new(&fleet.prefix);
     let accepted_waiting = |requests: Vec<(uuid::Uuid, MailRequested)>| {
         requests.into_iter().any(|(_, m)| {
-            m.user_id.as_deref() == Some(alice.id.as_str()) && matches!(m.kind, Some(MailKind::FriendRequestAccepted(_)))
+            m.user_id.as_deref() == Some(alice.id.as_str())
+                && matches!(m.kind, Some(MailKind::FriendRequestAccepted(_)))
         })
     };
     eventually("social to ask for the accepted mail", || {

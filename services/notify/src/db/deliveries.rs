@@ -294,7 +294,7 @@ pub async fn lock_pending(conn: &mut AsyncPgConnection, id: Uuid) -> Result<bool
         .load(conn)
         .await
         .map_err(Error::db("lock the delivery"))?;
-    Ok(rows.iter().next().is_some_and(|r| r.status == "pending"))
+    Ok(<[StatusRow]>::first(&rows).is_some_and(|r| r.status == "pending"))
 }
 
 /// How a delivery ended.

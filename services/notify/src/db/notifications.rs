@@ -36,7 +36,11 @@ pub struct NewMail<'a> {
 ///
 /// # Errors
 /// The database failed.
-pub async fn insert(conn: &mut AsyncPgConnection, mail: &NewMail<'_>, now: DateTime<Utc>) -> Result<Option<Uuid>, Error> {
+pub async fn insert(
+    conn: &mut AsyncPgConnection,
+    mail: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<Option<Uuid>, Error> {
     let id = Uuid::now_v7();
     let rendered = mail.rendered;
     let inserted = diesel::insert_into(email_notifications::table)

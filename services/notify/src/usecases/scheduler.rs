@@ -121,7 +121,10 @@ impl Scheduler {
                 let date = |field: &str| {
                     parse_date(delivery.payload.get(field).and_then(serde_json::Value::as_str).unwrap_or_default())
                 };
-                MailKind::FutureDiaryDelivery { authored_date: date("authoredDate")?, delivery_date: date("deliveryDate")? }
+                MailKind::FutureDiaryDelivery {
+                    authored_date: date("authoredDate")?,
+                    delivery_date: date("deliveryDate")?,
+                }
             }
             DeliveryKind::InactivityReminder => MailKind::InactivityReminder,
         };
@@ -204,12 +207,13 @@ impl Scheduler {
             Plan::Mail(request) => (Some(request), MailOutcome::Queued),
             Plan::Skip(outcome) => (None, outcome),
         };
-        let issued = request.as_ref().and_then(|r| r.mail.preference()).map(|preference| {
-            super::unsubscribe::issue(&self.key, delivery.user, preference)
-        });
-        let rendered = request.as_ref().map(|r| {
-            crate::templates::render(r, &self.app_base_url, issued.as_ref().map(|(_, token)| token.as_str()))
-        });
+        let issued = request
+            .as_ref()
+            .and_then(|r| r.mail.preference())
+            .map(|preference| super::unsubscribe::issue(&self.key, delivery.user, preference));
+        let rendered = request
+            .as_ref()
+            .map(|r| crate::templates::render(r, &self.app_base_url, issued.as_ref().map(|(_, token)| token.as_str())));
         let mut conn = crate::db::connection(&self.pool).await?;
         let finished = conn
             .transaction(async |conn| {

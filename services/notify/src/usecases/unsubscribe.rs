@@ -32,10 +32,8 @@ pub async fn redeem_token(ctx: &Context, caller: Caller, token: &str) -> Result<
     }
     let parts = unsubscribe::parse(token).ok_or(Error::InvalidUnsubscribeToken)?;
     let key = &ctx.key;
-    let outcome = redeem(&ctx.pool, parts.id, ctx.clock.now(), |user, preference| {
-        key.verify(&parts, user, preference)
-    })
-    .await?;
+    let outcome =
+        redeem(&ctx.pool, parts.id, ctx.clock.now(), |user, preference| key.verify(&parts, user, preference)).await?;
     match outcome {
         Redeemed::Unknown | Redeemed::Forged => Err(Error::InvalidUnsubscribeToken),
         Redeemed::Used(_) => Err(Error::UnsubscribeTokenUsed),

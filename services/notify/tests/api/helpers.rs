@@ -8,18 +8,20 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use deadpool_redis::redis;
 use diesel::QueryableByName;
-use chrono::{DateTime, Utc};
 use diesel::sql_types::{Bool, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl as _;
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_events::{Event, EventsConfig};
 use meguri_ids::UserId;
+use meguri_proto::notify::mail_requested::{
+    FriendRequestAccepted, FriendRequestReceived, Kind, MentionedInDiary, VerificationCode,
+};
+use meguri_proto::notify::notify_client::NotifyClient;
 use meguri_proto::notify::{LetterDelivered, MailRequested};
 use meguri_proto::social::LetterSealed;
-use meguri_proto::notify::mail_requested::{Kind, VerificationCode};
-use meguri_proto::notify::notify_client::NotifyClient;
 use meguri_testkit::{Bearer, ManualClock, RedisKeys, redis_url};
 use notify::domain::RetryPolicy;
 use notify::testkit::{MailTo, TestNotify, TestOptions};
@@ -210,7 +212,11 @@ pub async fn spawn_app(delivery: Delivery) -> TestApp {
     options.retry = delivery.retry;
     options.request_retry = REQUEST_RETRY;
     let notify = notify::testkit::spawn(options).await;
-    TestApp { notify, env, minter: TokenMinter::new(&SecretString::from(SECRET.to_owned()), Duration::from_secs(60)).expect("minter") }
+    TestApp {
+        notify,
+        env,
+        minter: TokenMinter::new(&SecretString::from(SECRET.to_owned()), Duration::from_secs(60)).expect("minter"),
+    }
 }
 
 /// One `email_notifications` row as the tests look at it.
@@ -246,7 +252,65 @@ pub fn verification_mail(user: UserId, code: &str) -> MailRequested {
     }
 }
 
+/// social's request: hanako (花子) asked `to` to be friends; the address is left to identity.
+pub fn friend_request_received(to: UserId) -> MailRequested {
+    social_mail(
+        to,
+        Kind::FriendRequestReceived(FriendRequestReceived {
+            from_username: "hanako".into(),
+            from_first_name: Some("花子".into()),
+        }),
+    )
+}
+
+/// social's request: hanako accepted `to`'s friend request.
+pub fn friend_request_accepted(to: UserId) -> MailRequested {
+    social_mail(
+        to,
+        Kind::FriendRequestAccepted(FriendRequestAccepted { by_username: "hanako".into(), by_first_name: None }),
+    )
+}
+
+/// social's request: hanako (花子) mentioned `to` in the entry `entry` of 2026-12-03.
+pub fn mentioned_in_diary(to: UserId, entry: uuid::Uuid) -> MailRequested {
+    social_mail(
+        to,
+        Kind::MentionedInDiary(MentionedInDiary {
+            from_username: "hanako".into(),
+            from_first_name: Some("花子".into()),
+            entry_id: entry.to_string(),
+            entry_date: "2026-12-03".into(),
+        }),
+    )
+}
+
+fn social_mail(to: UserId, kind: Kind) -> MailRequested {
+    MailRequested { user_id: Some(to.to_string()), to: String::new(), name: None, kind: Some(kind) }
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+/// The columns of a [`DeliveryRow`].
+const DELIVERY_COLUMNS: &str = "SELECT id, status, due_at, attempts, error_message, payload->>'mail' AS mail, \
+                                lease_until IS NOT NULL AS leased FROM scheduled_deliveries";
+
 impl TestApp {
+    /// A member identity knows, as `<name>@example.jp`.
+    pub fn member(&self, name: &str) -> UserId {
+        let user = UserId::new();
+        self.env.identity.state.add(user, &format!("{name}@example.jp"), name);
+        user
+    }
+
+    /// Changes `user`'s preferences through the RPC.
+    pub async fn set_preferences(&self, user: UserId, update: meguri_proto::notify::UpdateEmailPreferencesRequest) {
+        self.user(user).await.update_email_preferences(update).await.expect("preferences changed");
+    }
+
     async fn channel(&self) -> Channel {
         meguri_testkit::connect(&self.notify.addr()).await
     }
@@ -366,11 +430,6 @@ impl TestApp {
 
     /// How many rows `sql` (a `SELECT count(*) AS n …` with `$1` = `user`) counts.
     pub async fn count(&self, sql: &str, user: UserId) -> i64 {
-        #[derive(QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = diesel::sql_types::BigInt)]
-            n: i64,
-        }
         let mut conn = self.db().await;
         let row: Count =
             diesel::sql_query(sql).bind::<SqlUuid, _>(*user.as_uuid()).get_result(&mut conn).await.expect("count");
@@ -466,14 +525,11 @@ impl TestApp {
     /// The delivery of the letter `entry`, if scheduled.
     pub async fn delivery(&self, entry: uuid::Uuid) -> Option<DeliveryRow> {
         let mut conn = self.db().await;
-        diesel::sql_query(
-            "SELECT id, status, due_at, attempts, error_message, payload->>'mail' AS mail, \
-             lease_until IS NOT NULL AS leased FROM scheduled_deliveries WHERE entry_id = $1",
-        )
-        .bind::<SqlUuid, _>(entry)
-        .get_result(&mut conn)
-        .await
-        .ok()
+        diesel::sql_query(format!("{DELIVERY_COLUMNS} WHERE entry_id = $1"))
+            .bind::<SqlUuid, _>(entry)
+            .get_result(&mut conn)
+            .await
+            .ok()
     }
 
     /// Waits until the delivery of `entry` has `status`.
@@ -487,11 +543,9 @@ impl TestApp {
     /// The inactivity reminders of `user`, oldest first.
     pub async fn reminders(&self, user: UserId) -> Vec<DeliveryRow> {
         let mut conn = self.db().await;
-        diesel::sql_query(
-            "SELECT id, status, due_at, attempts, error_message, payload->>'mail' AS mail, \
-             lease_until IS NOT NULL AS leased FROM scheduled_deliveries \
-             WHERE user_id = $1 AND kind = 'inactivity_reminder' ORDER BY due_at",
-        )
+        diesel::sql_query(format!(
+            "{DELIVERY_COLUMNS} WHERE user_id = $1 AND kind = 'inactivity_reminder' ORDER BY due_at"
+        ))
         .bind::<SqlUuid, _>(*user.as_uuid())
         .load(&mut conn)
         .await
@@ -519,11 +573,6 @@ impl TestApp {
 
     /// How many `email_notifications` rows of `mail_type` exist.
     pub async fn mails_of_type(&self, mail_type: &str) -> i64 {
-        #[derive(QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = diesel::sql_types::BigInt)]
-            n: i64,
-        }
         let mut conn = self.db().await;
         let row: Count = diesel::sql_query("SELECT count(*) AS n FROM email_notifications WHERE type = $1")
             .bind::<Text, _>(mail_type)

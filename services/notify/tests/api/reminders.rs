@@ -45,14 +45,8 @@ async fn wait_for_reminders(app: &TestApp, user: UserId, n: usize) {
 }
 
 async fn switch_on(app: &TestApp, user: UserId) {
-    app.user(user)
-        .await
-        .update_email_preferences(pb::UpdateEmailPreferencesRequest {
-            inactivity_reminder: Some(true),
-            ..Default::default()
-        })
-        .await
-        .expect("switched on");
+    let update = pb::UpdateEmailPreferencesRequest { inactivity_reminder: Some(true), ..Default::default() };
+    app.set_preferences(user, update).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -82,8 +76,7 @@ async fn a_visit_is_stored_at_most_once_in_ten_minutes_and_only_for_a_signed_in_
 #[tokio::test(flavor = "multi_thread")]
 async fn the_reminder_is_off_by_default() {
     let app = spawn_app(Delivery::files()).await;
-    let user = UserId::new();
-    app.env.identity.state.add(user, "taro@example.jp", "taro");
+    let user = app.member("taro");
     visit(&app, user).await;
 
     app.clock().advance(30 * DAY);
@@ -96,8 +89,7 @@ async fn the_reminder_is_off_by_default() {
 #[tokio::test(flavor = "multi_thread")]
 async fn seven_days_without_a_visit_bring_one_reminder_a_week_and_a_visit_starts_the_week_again() {
     let app = spawn_app(Delivery::files()).await;
-    let user = UserId::new();
-    app.env.identity.state.add(user, "taro@example.jp", "taro");
+    let user = app.member("taro");
     switch_on(&app, user).await;
     visit(&app, user).await;
 
@@ -130,8 +122,7 @@ async fn seven_days_without_a_visit_bring_one_reminder_a_week_and_a_visit_starts
 #[tokio::test(flavor = "multi_thread")]
 async fn a_deleted_account_loses_its_deliveries_visits_and_unsubscribe_tokens() {
     let app = spawn_app(Delivery::files()).await;
-    let user = UserId::new();
-    app.env.identity.state.add(user, "taro@example.jp", "taro");
+    let user = app.member("taro");
     switch_on(&app, user).await;
     visit(&app, user).await;
     app.clock().advance(8 * DAY);

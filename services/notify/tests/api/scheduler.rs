@@ -8,14 +8,7 @@ use meguri_proto::notify as pb;
 use meguri_proto::social::LetterCancelled;
 use uuid::Uuid;
 
-use crate::helpers::{Delivery, TestApp, at, eventually, letter, spawn_app, text_part};
-
-/// A member identity knows, with an address.
-fn member(app: &TestApp, name: &str) -> UserId {
-    let user = UserId::new();
-    app.env.identity.state.add(user, &format!("{name}@example.jp"), name);
-    user
-}
+use crate::helpers::{Delivery, at, eventually, letter, spawn_app, text_part};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_sealed_letter_is_due_at_seven_in_the_morning_of_its_delivery_date_in_the_authors_zone() {
@@ -63,7 +56,7 @@ async fn a_replayed_or_repeated_sealing_changes_nothing() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_cancelled_letter_is_never_delivered_even_when_the_cancellation_comes_first() {
     let app = spawn_app(Delivery::files()).await;
-    let user = member(&app, "taro");
+    let user = app.member("taro");
     let now = app.clock().now();
     let tomorrow = (now + chrono::Duration::days(1)).date_naive().to_string();
     let (cancelled, early, kept) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
@@ -90,7 +83,7 @@ async fn a_cancelled_letter_is_never_delivered_even_when_the_cancellation_comes_
 #[tokio::test(flavor = "multi_thread")]
 async fn at_seven_the_letter_is_mailed_and_announced_once_and_not_a_minute_before() {
     let app = spawn_app(Delivery::files()).await;
-    let user = member(&app, "taro");
+    let user = app.member("taro");
     let entry = Uuid::now_v7();
     app.clock().set(at("2027-01-14T12:00:00Z"));
     app.seal(&letter(entry, user, "2027-01-15", -540)).await; // 07:00 in Japan = 22:00 UTC
@@ -127,7 +120,7 @@ async fn at_seven_the_letter_is_mailed_and_announced_once_and_not_a_minute_befor
 async fn two_notify_instances_on_one_schema_deliver_each_due_letter_exactly_once() {
     let first = spawn_app(Delivery::files()).await;
     let second = first.restart().await;
-    let users: Vec<UserId> = (0..6).map(|i| member(&first, &format!("member{i}"))).collect();
+    let users: Vec<UserId> = (0..6).map(|i| first.member(&format!("member{i}"))).collect();
     let entries: Vec<Uuid> = users.iter().map(|_| Uuid::now_v7()).collect();
     let day = (first.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
     for (entry, user) in entries.iter().zip(&users) {
@@ -156,7 +149,7 @@ async fn two_notify_instances_on_one_schema_deliver_each_due_letter_exactly_once
 #[tokio::test(flavor = "multi_thread")]
 async fn a_delivery_interrupted_after_its_claim_is_delivered_once_after_a_restart() {
     let mut first = spawn_app(Delivery::files()).await;
-    let user = member(&first, "taro");
+    let user = first.member("taro");
     let entry = Uuid::now_v7();
     let day = (first.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
     first.seal(&letter(entry, user, &day, 0)).await;
@@ -187,15 +180,12 @@ async fn a_delivery_interrupted_after_its_claim_is_delivered_once_after_a_restar
 #[tokio::test(flavor = "multi_thread")]
 async fn with_the_preference_off_the_letter_is_delivered_in_the_app_without_a_mail() {
     let app = spawn_app(Delivery::files()).await;
-    let user = member(&app, "taro");
-    app.user(user)
-        .await
-        .update_email_preferences(pb::UpdateEmailPreferencesRequest {
-            future_diary_delivery: Some(false),
-            ..Default::default()
-        })
-        .await
-        .expect("switched off");
+    let user = app.member("taro");
+    app.set_preferences(
+        user,
+        pb::UpdateEmailPreferencesRequest { future_diary_delivery: Some(false), ..Default::default() },
+    )
+    .await;
     let entry = Uuid::now_v7();
     let day = (app.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
     app.seal(&letter(entry, user, &day, -540)).await;
@@ -214,7 +204,7 @@ async fn with_the_preference_off_the_letter_is_delivered_in_the_app_without_a_ma
 #[tokio::test(flavor = "multi_thread")]
 async fn while_identity_is_down_the_delivery_waits_with_its_error_and_goes_out_once_when_it_answers() {
     let app = spawn_app(Delivery::files()).await;
-    let user = member(&app, "taro");
+    let user = app.member("taro");
     let entry = Uuid::now_v7();
     let day = (app.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
     app.seal(&letter(entry, user, &day, -540)).await;
@@ -222,10 +212,8 @@ async fn while_identity_is_down_the_delivery_waits_with_its_error_and_goes_out_o
     app.env.identity.state.set_down(true);
 
     app.clock().advance(Duration::from_secs(2 * 24 * 3600));
-    let waiting = eventually("a failed attempt", || async {
-        app.delivery(entry).await.filter(|row| row.attempts >= 1)
-    })
-    .await;
+    let waiting =
+        eventually("a failed attempt", || async { app.delivery(entry).await.filter(|row| row.attempts >= 1) }).await;
     assert_eq!(waiting.status, "pending");
     let error = waiting.error_message.expect("the error is visible");
     assert!(error.contains("identity GetContact failed"), "{error}");
@@ -245,7 +233,7 @@ async fn while_identity_is_down_the_delivery_waits_with_its_error_and_goes_out_o
 #[tokio::test(flavor = "multi_thread")]
 async fn after_downtime_every_overdue_letter_goes_out_oldest_first() {
     let mut app = spawn_app(Delivery::files()).await;
-    let user = member(&app, "taro");
+    let user = app.member("taro");
     app.clock().set(at("2027-01-01T00:00:00Z"));
     let entries = [(Uuid::now_v7(), "2027-01-05"), (Uuid::now_v7(), "2027-01-03"), (Uuid::now_v7(), "2027-01-04")];
     for (entry, day) in entries {

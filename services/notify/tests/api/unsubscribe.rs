@@ -5,39 +5,14 @@ use meguri_auth::{Role, Subject};
 use meguri_ids::UserId;
 use meguri_proto::identity::AccountDeleted;
 use meguri_proto::notify as pb;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::{FriendRequestAccepted, Kind, MentionedInDiary};
 use notify::domain::{Preference, UnsubscribeKey};
 use tonic::Code;
 use uuid::Uuid;
 
-use crate::helpers::{Client, Delivery, SECRET, SmtpSink, TestApp, eventually, spawn_app, text_part};
-
-fn accepted(to: UserId) -> MailRequested {
-    MailRequested {
-        user_id: Some(to.to_string()),
-        to: String::new(),
-        name: None,
-        kind: Some(Kind::FriendRequestAccepted(FriendRequestAccepted {
-            by_username: "hanako".into(),
-            by_first_name: None,
-        })),
-    }
-}
-
-fn mention(to: UserId, entry: Uuid) -> MailRequested {
-    MailRequested {
-        user_id: Some(to.to_string()),
-        to: String::new(),
-        name: None,
-        kind: Some(Kind::MentionedInDiary(MentionedInDiary {
-            from_username: "hanako".into(),
-            from_first_name: Some("花子".into()),
-            entry_id: entry.to_string(),
-            entry_date: "2026-12-03".into(),
-        })),
-    }
-}
+use crate::helpers::{
+    Client, Delivery, SECRET, SmtpSink, TestApp, eventually, friend_request_accepted as accepted,
+    mentioned_in_diary as mention, spawn_app, text_part,
+};
 
 /// The value of header `name` in a raw message.
 fn header(raw: &str, name: &str) -> Option<String> {
@@ -79,14 +54,19 @@ async fn preferences(app: &TestApp, user: UserId) -> pb::EmailPreferences {
         .expect("present")
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_mails_unsubscribe_link_turns_that_kind_off_without_sign_in_once() {
+/// notify over real SMTP, taro, and the token of the accepted-request mail he got.
+async fn taros_accepted_mail() -> (SmtpSink, TestApp, UserId, String) {
     let sink = SmtpSink::start(0);
     let app = spawn_app(Delivery::smtp(sink.url())).await;
-    let taro = UserId::new();
-    app.env.identity.state.add(taro, "taro@example.jp", "taro");
+    let taro = app.member("taro");
     app.request_mail(&accepted(taro)).await;
     let token = token_of_the_mail(&sink).await;
+    (sink, app, taro, token)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_mails_unsubscribe_link_turns_that_kind_off_without_sign_in_once() {
+    let (_sink, app, taro, token) = taros_accepted_mail().await;
     let mut visitor = app.visitor().await;
 
     let answer = unsubscribe(&mut visitor, &token).await.expect("unsubscribed");
@@ -107,8 +87,7 @@ async fn a_mails_unsubscribe_link_turns_that_kind_off_without_sign_in_once() {
 async fn a_mention_mail_links_to_the_entry_and_its_token_turns_mentions_off() {
     let sink = SmtpSink::start(0);
     let app = spawn_app(Delivery::smtp(sink.url())).await;
-    let taro = UserId::new();
-    app.env.identity.state.add(taro, "taro@example.jp", "taro");
+    let taro = app.member("taro");
     let entry = Uuid::now_v7();
 
     let event = app.request_mail(&mention(taro, entry)).await;
@@ -120,7 +99,10 @@ async fn a_mention_mail_links_to_the_entry_and_its_token_turns_mentions_off() {
     assert!(text.contains(&format!("https://meguri.example/diary/{entry}\n")), "{text}");
     assert_eq!(app.wait_for_status(event, "sent").await.r#type, "mentioned_in_diary");
     let answer = unsubscribe(&mut app.visitor().await, &token).await.expect("unsubscribed");
-    assert_eq!((answer.preference(), answer.label.as_str()), (pb::Preference::MentionedInDiary, "日記でメンションされたとき"));
+    assert_eq!(
+        (answer.preference(), answer.label.as_str()),
+        (pb::Preference::MentionedInDiary, "日記でメンションされたとき")
+    );
 
     // Off now: the next mention sends nothing.
     let unwanted = app.request_mail(&mention(taro, Uuid::now_v7())).await;
@@ -133,15 +115,11 @@ async fn a_mention_mail_links_to_the_entry_and_its_token_turns_mentions_off() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn forged_mangled_or_redirected_tokens_and_tokens_of_deleted_members_are_refused() {
-    let sink = SmtpSink::start(0);
-    let app = spawn_app(Delivery::smtp(sink.url())).await;
-    let taro = UserId::new();
-    app.env.identity.state.add(taro, "taro@example.jp", "taro");
-    app.request_mail(&accepted(taro)).await;
-    let token = token_of_the_mail(&sink).await;
+    let (_sink, app, taro, token) = taros_accepted_mail().await;
     let id = notify::domain::unsubscribe::parse(&token).expect("well formed").id;
     let key = UnsubscribeKey::derive(&secrecy::SecretString::from(SECRET.to_owned()));
-    let other_key = UnsubscribeKey::derive(&secrecy::SecretString::from("another-secret-another-secret-0123".to_owned()));
+    let other_key =
+        UnsubscribeKey::derive(&secrecy::SecretString::from("another-secret-another-secret-0123".to_owned()));
     let mut flipped = token.clone().into_bytes();
     flipped[10] = if flipped[10] == b'A' { b'B' } else { b'A' };
     let forged = [
