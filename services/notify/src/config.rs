@@ -32,6 +32,25 @@ pub struct Config {
     pub mail: MailConfig,
     /// identity, which gives the address of a mail request that names only a user.
     pub identity: PeerConfig,
+    /// The timed mail (letters to the future, the inactivity reminder).
+    pub scheduler: SchedulerConfig,
+}
+
+/// How the scheduler runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchedulerConfig {
+    /// `NOTIFY_SCHEDULER_POLL_MS` (default 30000): how often it looks for due deliveries and
+    /// members due a reminder. A letter goes out at most this long after its 07:00.
+    pub poll: Duration,
+    /// How long a claimed delivery stays invisible to other replicas: after a crash mid-delivery
+    /// another takes it after this long.
+    pub lease: Duration,
+}
+
+impl Default for SchedulerConfig {
+    fn default() -> Self {
+        Self { poll: Duration::from_secs(30), lease: Duration::from_secs(120) }
+    }
 }
 
 /// How notify reaches identity.
@@ -101,7 +120,7 @@ fn default_from() -> Mailbox {
 /// # Errors
 /// [`ConfigError`] naming every missing or invalid variable.
 pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, TelemetryConfig), ConfigError> {
-    let (server, (store, mail, identity), telemetry) =
+    let (server, (store, mail, identity, scheduler), telemetry) =
         meguri_server::service_config(DEFAULT_GRPC_PORT, DEFAULT_ADMIN_PORT, lookup, |env| {
             let store = env.store(SCHEMA);
             let mail = mail_settings(env);
@@ -110,9 +129,13 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
                 identity_addr: env.addr("IDENTITY_ADDR", DEFAULT_IDENTITY_ADDR),
                 timeout: env.millis("PEER_TIMEOUT_MS", defaults.timeout),
             };
-            Some((store?, mail, identity))
+            let scheduler = SchedulerConfig {
+                poll: env.millis("NOTIFY_SCHEDULER_POLL_MS", SchedulerConfig::default().poll),
+                ..SchedulerConfig::default()
+            };
+            Some((store?, mail, identity, scheduler))
         })?;
-    Ok((Config { server, store, mail, identity }, telemetry))
+    Ok((Config { server, store, mail, identity, scheduler }, telemetry))
 }
 
 fn mail_settings(env: &mut Env<'_>) -> MailConfig {
@@ -205,6 +228,8 @@ mod tests {
         assert_eq!(config.mail.app_base_url, "http://localhost:8080");
         assert_eq!(config.identity.identity_addr, "http://127.0.0.1:50053");
         assert_eq!(config.identity.timeout, Duration::from_secs(5));
+        assert_eq!(config.scheduler, SchedulerConfig::default());
+        assert_eq!(config.scheduler.poll, Duration::from_secs(30));
         let problems =
             from_lookup(lookup(&with_required(&[("NOTIFY_RETRY_BASE_MS", "soon"), ("MAIL_FROM", "not an address")])))
                 .expect_err("invalid")
@@ -231,6 +256,15 @@ mod tests {
             .expect_err("invalid")
             .0;
         assert_eq!(problems.len(), 2, "{problems:?}");
+    }
+
+    #[test]
+    fn the_scheduler_polls_as_often_as_asked() {
+        let (config, _) = from_lookup(lookup(&with_required(&[("NOTIFY_SCHEDULER_POLL_MS", "250")]))).expect("valid");
+        assert_eq!(config.scheduler.poll, Duration::from_millis(250));
+        let problems =
+            from_lookup(lookup(&with_required(&[("NOTIFY_SCHEDULER_POLL_MS", "often")]))).expect_err("invalid").0;
+        assert_eq!(problems, ["NOTIFY_SCHEDULER_POLL_MS (expected a positive number of milliseconds)"]);
     }
 
     #[test]

@@ -10,6 +10,14 @@ pub const CODES: &[&str] = meguri_status::codes::NOTIFY;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// `InvalidArgument`, `INVALID_UNSUBSCRIBE_TOKEN`: an unsubscribe token that is malformed,
+    /// forged, or whose user is gone (its tokens went with the account).
+    #[error("invalid unsubscribe token")]
+    InvalidUnsubscribeToken,
+    /// `FailedPrecondition`, `UNSUBSCRIBE_TOKEN_USED`: the token was used before (that preference
+    /// is off already).
+    #[error("unsubscribe token used")]
+    UnsubscribeTokenUsed,
     /// `PermissionDenied`, `PERMISSION_DENIED`: preferences belong to a signed-in user; visitors,
     /// admins and services have none.
     #[error("permission denied")]
@@ -42,6 +50,12 @@ impl ServiceError for Error {
     /// outage check, the status) is the one mapping of `meguri-status`.
     fn failure(&self) -> Failure<'_> {
         match self {
+            Self::InvalidUnsubscribeToken => {
+                Failure::Known(Code::InvalidArgument, "INVALID_UNSUBSCRIBE_TOKEN", "invalid unsubscribe token")
+            }
+            Self::UnsubscribeTokenUsed => {
+                Failure::Known(Code::FailedPrecondition, "UNSUBSCRIBE_TOKEN_USED", "unsubscribe token used")
+            }
             Self::PermissionDenied => Failure::Known(Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
             Self::Unauthenticated => Failure::Known(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
@@ -57,11 +71,21 @@ mod tests {
 
     #[test]
     fn every_code_notify_sends_is_in_its_list() {
-        let all = [Error::PermissionDenied, Error::Unauthenticated, Error::Unexpected(anyhow::anyhow!("boom"))];
+        let all = [
+            Error::InvalidUnsubscribeToken,
+            Error::UnsubscribeTokenUsed,
+            Error::PermissionDenied,
+            Error::Unauthenticated,
+            Error::Unexpected(anyhow::anyhow!("boom")),
+        ];
         for error in &all {
             // A new variant fails to compile here until it is added above.
             match error {
-                Error::PermissionDenied | Error::Unauthenticated | Error::Unexpected(_) => {}
+                Error::InvalidUnsubscribeToken
+                | Error::UnsubscribeTokenUsed
+                | Error::PermissionDenied
+                | Error::Unauthenticated
+                | Error::Unexpected(_) => {}
             }
         }
         meguri_status::assert_listed(all, CODES);

@@ -5,20 +5,20 @@ use meguri_proto::notify as pb;
 use pb::notify_server::Notify;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{Preferences, PreferencesUpdate};
+use crate::domain::{Preference, Preferences, PreferencesUpdate};
 use crate::error::Error;
-use crate::usecases::preferences;
+use crate::usecases::{Context, preferences, unsubscribe, visits};
 
-/// The Notify service over a connection pool.
+/// The Notify service over the use cases' context.
 #[derive(Clone)]
 pub struct NotifyService {
-    pool: meguri_db::Pool,
+    ctx: Context,
 }
 
 impl NotifyService {
     #[must_use]
-    pub const fn new(pool: meguri_db::Pool) -> Self {
-        Self { pool }
+    pub const fn new(ctx: Context) -> Self {
+        Self { ctx }
     }
 }
 
@@ -33,6 +33,16 @@ const fn to_proto(p: Preferences) -> pb::EmailPreferences {
         mentioned_in_diary: p.mentioned_in_diary,
         future_diary_delivery: p.future_diary_delivery,
         inactivity_reminder: p.inactivity_reminder,
+    }
+}
+
+const fn preference_to_proto(p: Preference) -> pb::Preference {
+    match p {
+        Preference::FriendRequestReceived => pb::Preference::FriendRequestReceived,
+        Preference::FriendRequestAccepted => pb::Preference::FriendRequestAccepted,
+        Preference::MentionedInDiary => pb::Preference::MentionedInDiary,
+        Preference::FutureDiaryDelivery => pb::Preference::FutureDiaryDelivery,
+        Preference::InactivityReminder => pb::Preference::InactivityReminder,
     }
 }
 
@@ -53,7 +63,7 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::GetEmailPreferencesRequest>,
     ) -> Result<Response<pb::GetEmailPreferencesResponse>, Status> {
-        let current = preferences::get(&self.pool, caller(&request)?).await?;
+        let current = preferences::get(&self.ctx, caller(&request)?).await?;
         Ok(Response::new(pb::GetEmailPreferencesResponse { preferences: Some(to_proto(current)) }))
     }
 
@@ -62,7 +72,28 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::UpdateEmailPreferencesRequest>,
     ) -> Result<Response<pb::UpdateEmailPreferencesResponse>, Status> {
-        let changed = preferences::update(&self.pool, caller(&request)?, update(request.get_ref())).await?;
+        let changed = preferences::update(&self.ctx, caller(&request)?, update(request.get_ref())).await?;
         Ok(Response::new(pb::UpdateEmailPreferencesResponse { preferences: Some(to_proto(changed)) }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn unsubscribe(
+        &self,
+        request: Request<pb::UnsubscribeRequest>,
+    ) -> Result<Response<pb::UnsubscribeResponse>, Status> {
+        let off = unsubscribe::redeem_token(&self.ctx, caller(&request)?, &request.get_ref().token).await?;
+        Ok(Response::new(pb::UnsubscribeResponse {
+            preference: preference_to_proto(off).into(),
+            label: off.label().to_owned(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn record_visit(
+        &self,
+        request: Request<pb::RecordVisitRequest>,
+    ) -> Result<Response<pb::RecordVisitResponse>, Status> {
+        visits::record(&self.ctx, caller(&request)?).await?;
+        Ok(Response::new(pb::RecordVisitResponse {}))
     }
 }

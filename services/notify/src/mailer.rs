@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Message, Tokio1Executor};
 use secrecy::{ExposeSecret as _, SecretString};
@@ -28,6 +28,9 @@ pub struct OutgoingMail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// An optional mail's one-click unsubscribe URL: sent as `List-Unsubscribe: <url>` with
+    /// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+    pub list_unsubscribe: Option<String>,
 }
 
 /// Why a message did not leave. `message` is short and safe to store: a status class and code,
@@ -80,7 +83,21 @@ pub fn from_config(config: &MailConfig) -> anyhow::Result<Arc<dyn Mailer>> {
 fn build_message(from: &Mailbox, mail: &OutgoingMail, readable: bool) -> Result<Message, MailError> {
     let to: Mailbox = mail.to.parse().map_err(|_| MailError::permanent("invalid recipient address"))?;
     let body = |text: &str| if readable { readable_body(text) } else { Body::new(text.to_owned()) };
-    Message::builder()
+    let mut builder = Message::builder();
+    if let Some(url) = &mail.list_unsubscribe {
+        // The URL is ours (APP_BASE_URL and a base64url token): printable ASCII without spaces,
+        // so lettre neither encodes nor folds it.
+        if !url.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(MailError::permanent("the unsubscribe URL is not printable ASCII"));
+        }
+        builder = builder
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{url}>")))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
+    }
+    builder
         // One id per row: a message sent again after a crash mid-send keeps its Message-ID, so mail
         // clients can tell it is the same message.
         .message_id(Some(format!("<{}@{}>", mail.id, from.email.domain())))
@@ -231,6 +248,7 @@ mod tests {
             subject: "【巡り】メールアドレスの確認コード".to_owned(),
             text: "hanako さん\n\n確認コード：123456\n".to_owned(),
             html: "<p>123456</p>".to_owned(),
+            list_unsubscribe: None,
         }
     }
 
@@ -261,6 +279,26 @@ mod tests {
         too_long.text = "あ".repeat(400);
         let raw = build_message(&from(), &too_long, true).expect("message").formatted();
         assert!(raw.is_ascii(), "a line over 998 bytes is encoded");
+    }
+
+    #[test]
+    fn an_optional_mail_carries_the_one_click_unsubscribe_headers_and_a_transactional_one_none() {
+        let mut optional = mail("hanako@example.jp");
+        let url = format!("https://meguri.example/api/unsubscribe?token={}", "A1-_b".repeat(13));
+        optional.list_unsubscribe = Some(url.clone());
+        for readable in [true, false] {
+            let raw = String::from_utf8(build_message(&from(), &optional, readable).expect("message").formatted())
+                .expect("utf-8");
+            let lines: Vec<&str> = raw.split("\r\n").collect();
+            assert!(lines.contains(&format!("List-Unsubscribe: <{url}>").as_str()), "{raw}");
+            assert!(lines.contains(&"List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
+        }
+        let raw = String::from_utf8(build_message(&from(), &mail("h@example.jp"), true).expect("m").formatted())
+            .expect("utf-8");
+        assert!(!raw.contains("List-Unsubscribe"), "{raw}");
+
+        optional.list_unsubscribe = Some("https://x/\r\nBcc: evil@example.jp".to_owned());
+        assert!(build_message(&from(), &optional, true).expect_err("refused").permanent);
     }
 
     #[test]

@@ -2,20 +2,28 @@
 //!
 //! | name | type | labels |
 //! |---|---|---|
-//! | `meguri_notify_mail_sent_total` | counter | `type` (`verification_code`, `password_reset`, `email_change`, `welcome`, `security_notice`, `friend_request_received`, `friend_request_accepted`) |
+//! | `meguri_notify_mail_sent_total` | counter | `type` (`verification_code`, `password_reset`, `email_change`, `welcome`, `security_notice`, `friend_request_received`, `friend_request_accepted`, `mentioned_in_diary`, `future_diary_delivery`, `inactivity_reminder`) |
 //! | `meguri_notify_mail_failed_total` | counter (messages given up on) | `type` |
 //! | `meguri_notify_mail_attempt_failures_total` | counter (failed attempts, retried or not) | `type` |
 //! | `meguri_notify_mail_pending` | gauge (rows waiting to be sent) | — |
+//! | `meguri_notify_deliveries_total` | counter (scheduled deliveries finished) | `kind` (`future_letter`, `inactivity_reminder`), `status` (`sent`, `failed`) |
+//! | `meguri_notify_delivery_attempt_failures_total` | counter (attempts whose address could not be had) | `kind` |
+//! | `meguri_notify_deliveries_pending` | gauge (scheduled deliveries not yet made) | — |
+//! | `meguri_notify_unsubscribes_total` | counter (preferences turned off by an unsubscribe link) | `preference` |
 //! | `meguri_notify_grpc_client_requests_total` | counter | `rpc` (`GetContact`), `code` (after retries) |
 //! | `meguri_notify_grpc_client_duration_seconds` | histogram | `rpc` (retries included) |
 //! | `meguri_notify_grpc_client_retries_total` | counter | `rpc` |
 
-use crate::domain::MailType;
+use crate::domain::{DeliveryKind, MailType, Preference};
 
 pub const MAIL_SENT_TOTAL: &str = "meguri_notify_mail_sent_total";
 pub const MAIL_FAILED_TOTAL: &str = "meguri_notify_mail_failed_total";
 pub const MAIL_ATTEMPT_FAILURES_TOTAL: &str = "meguri_notify_mail_attempt_failures_total";
 pub const MAIL_PENDING: &str = "meguri_notify_mail_pending";
+pub const DELIVERIES_TOTAL: &str = "meguri_notify_deliveries_total";
+pub const DELIVERY_ATTEMPT_FAILURES_TOTAL: &str = "meguri_notify_delivery_attempt_failures_total";
+pub const DELIVERIES_PENDING: &str = "meguri_notify_deliveries_pending";
+pub const UNSUBSCRIBES_TOTAL: &str = "meguri_notify_unsubscribes_total";
 /// The calls to identity, recorded by the shared client policy.
 pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::ClientMetrics {
     requests_total: "meguri_notify_grpc_client_requests_total",
@@ -32,6 +40,13 @@ pub fn describe() {
         "Failed delivery attempts (each retried or given up), by type"
     );
     metrics::describe_gauge!(MAIL_PENDING, "E-mails waiting to be sent (pending rows)");
+    metrics::describe_counter!(DELIVERIES_TOTAL, "Scheduled deliveries finished, by kind and status");
+    metrics::describe_counter!(
+        DELIVERY_ATTEMPT_FAILURES_TOTAL,
+        "Scheduled delivery attempts whose address could not be had (identity did not answer), by kind"
+    );
+    metrics::describe_gauge!(DELIVERIES_PENDING, "Scheduled deliveries not yet made (pending rows)");
+    metrics::describe_counter!(UNSUBSCRIBES_TOTAL, "Preferences turned off by an unsubscribe link, by preference");
     GRPC_CLIENT.describe();
 }
 
@@ -50,4 +65,21 @@ pub fn failed(t: MailType) {
 #[allow(clippy::cast_precision_loss)] // a queue never holds 2^52 messages
 pub fn pending(count: i64) {
     metrics::gauge!(MAIL_PENDING).set(count as f64);
+}
+
+pub fn delivered(kind: DeliveryKind, status: &'static str) {
+    metrics::counter!(DELIVERIES_TOTAL, "kind" => kind.as_str(), "status" => status).increment(1);
+}
+
+pub fn delivery_attempt_failed(kind: DeliveryKind) {
+    metrics::counter!(DELIVERY_ATTEMPT_FAILURES_TOTAL, "kind" => kind.as_str()).increment(1);
+}
+
+#[allow(clippy::cast_precision_loss)] // never 2^52 deliveries
+pub fn deliveries_pending(count: i64) {
+    metrics::gauge!(DELIVERIES_PENDING).set(count as f64);
+}
+
+pub fn unsubscribed(preference: Preference) {
+    metrics::counter!(UNSUBSCRIBES_TOTAL, "preference" => preference.as_str()).increment(1);
 }

@@ -9,9 +9,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use meguri_clock::Clock;
 use tokio::sync::{Notify, watch};
 
 use crate::db::notifications::{self, Claimed};
+use crate::domain::schedule::after;
 use crate::domain::{NextStep, RetryPolicy, short_error};
 use crate::error::Error;
 use crate::mailer::Mailer;
@@ -28,6 +30,8 @@ pub struct Sender {
     pub wake: Arc<Notify>,
     pub retry: RetryPolicy,
     pub lease: Duration,
+    /// Due times, leases and retries are read from it, never from the database's `now()`.
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Sender {
@@ -62,12 +66,12 @@ impl Sender {
 
     /// Sends one batch; returns how long to wait before the next round.
     async fn round(&self) -> Result<Duration, Error> {
-        let claimed = notifications::claim_due(&self.pool, BATCH, self.lease).await?;
+        let claimed = notifications::claim_due(&self.pool, BATCH, self.lease, self.clock.now()).await?;
         let full = i64::try_from(claimed.len()).unwrap_or(i64::MAX) >= BATCH;
         for message in claimed {
             self.deliver(message).await?;
         }
-        let (pending, next_due) = notifications::pending(&self.pool).await?;
+        let (pending, next_due) = notifications::pending(&self.pool, self.clock.now()).await?;
         crate::metrics::pending(pending);
         if full {
             return Ok(Duration::ZERO);
@@ -84,7 +88,7 @@ impl Sender {
         };
         match outcome {
             Ok(()) => {
-                notifications::mark_sent(&self.pool, message.id).await?;
+                notifications::mark_sent(&self.pool, message.id, self.clock.now()).await?;
                 crate::metrics::sent(message.mail_type);
                 tracing::info!(name: "notify.mail.sent", notification_id = %message.id, transport = self.mailer.kind(), attempts, "notify.mail.sent");
             }
@@ -94,7 +98,8 @@ impl Sender {
                 let step = if error.permanent { NextStep::GiveUp } else { self.retry.after_failure(attempts) };
                 match step {
                     NextStep::RetryIn(delay) => {
-                        notifications::mark_retry(&self.pool, message.id, attempts, &text, delay).await?;
+                        let next_at = after(self.clock.now(), delay);
+                        notifications::mark_retry(&self.pool, message.id, attempts, &text, next_at).await?;
                         tracing::warn!(
                             name: "notify.mail.retry",
                             notification_id = %message.id,

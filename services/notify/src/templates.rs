@@ -4,7 +4,13 @@
 //!
 //! Interpolated values (the name, the code, links) are HTML-escaped in the HTML body, and link
 //! parameters are percent-encoded.
+//!
+//! Optional mail (the five preference kinds) ends with its one-click unsubscribe link
+//! (`{APP_BASE_URL}/unsubscribe?token=T`) and carries `List-Unsubscribe:
+//! <{APP_BASE_URL}/api/unsubscribe?token=T>` ([`Rendered::list_unsubscribe`], RFC 8058); transactional
+//! mail has neither: it cannot be turned off.
 
+use chrono::{Datelike as _, NaiveDate};
 use serde_json::json;
 
 use crate::domain::{MailKind, MailRequest, MailType, Person, SecurityChange};
@@ -18,6 +24,9 @@ pub struct Rendered {
     pub html: String,
     /// Non-secret facts for the `metadata` column (never a code, a token or a link).
     pub metadata: serde_json::Value,
+    /// The `List-Unsubscribe` URL (one-click, RFC 8058) of an optional mail; `None` for
+    /// transactional mail.
+    pub list_unsubscribe: Option<String>,
 }
 
 /// One piece of a message.
@@ -30,14 +39,28 @@ enum Block {
         url: String,
         label: &'static str,
     },
+    /// Small print with a plain link (the unsubscribe line).
+    Footnote {
+        text: &'static str,
+        url: String,
+    },
 }
+
+/// What an optional mail says about switching it off when it has no token (never in production:
+/// every optional mail gets one).
+const SWITCH_OFF_IN_SETTINGS: &str = "このお知らせが不要な場合は、設定の「メール通知設定」でオフにできます。";
+/// The unsubscribe line of an optional mail.
+const UNSUBSCRIBE_LINE: &str =
+    "このお知らせが不要な場合は、次のリンクから配信を停止できます（設定の「メール通知設定」でも変更できます）。";
 
 const SERVICE_NAME: &str = "巡り（Meguri）";
 const NOT_MINE: &str = "心当たりがない場合は破棄してください。";
 
-/// Renders `request`; links start with `base_url` (`APP_BASE_URL`, e.g. `https://meguri.jp`).
+/// Renders `request`; links start with `base_url` (`APP_BASE_URL`, e.g. `https://meguri.jp`). An
+/// optional mail with `unsubscribe_token` ends with its unsubscribe link and names its
+/// `List-Unsubscribe` URL; transactional mail ignores the token.
 #[must_use]
-pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
+pub fn render(request: &MailRequest, base_url: &str, unsubscribe_token: Option<&str>) -> Rendered {
     let base = base_url.trim_end_matches('/');
     let mail_type = MailType::from(&request.mail);
     let (subject, blocks, metadata) = match &request.mail {
@@ -86,7 +109,24 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
         MailKind::SecurityNotice { what } => security_notice(*what, base),
         MailKind::FriendRequestReceived { from } => friend_request_received(from, base),
         MailKind::FriendRequestAccepted { by } => friend_request_accepted(by, base),
+        MailKind::MentionedInDiary { from, entry_id, entry_date } => mentioned_in_diary(from, *entry_id, *entry_date, base),
+        MailKind::FutureDiaryDelivery { authored_date, delivery_date } => {
+            future_diary_delivery(*authored_date, *delivery_date, base)
+        }
+        MailKind::InactivityReminder => inactivity_reminder(base),
     };
+    let mut blocks = blocks;
+    let mut list_unsubscribe = None;
+    if request.mail.preference().is_some() {
+        match unsubscribe_token.map(url_encode) {
+            Some(token) => {
+                blocks
+                    .push(Block::Footnote { text: UNSUBSCRIBE_LINE, url: format!("{base}/unsubscribe?token={token}") });
+                list_unsubscribe = Some(format!("{base}/api/unsubscribe?token={token}"));
+            }
+            None => blocks.push(Block::Paragraph(SWITCH_OFF_IN_SETTINGS.to_owned())),
+        }
+    }
     let greeting = greeting(request.name.as_deref());
     Rendered {
         mail_type,
@@ -94,18 +134,87 @@ pub fn render(request: &MailRequest, base_url: &str) -> Rendered {
         html: html_body(&subject, &greeting, &blocks),
         subject,
         metadata,
+        list_unsubscribe,
     }
+}
+
+/// `2026年12月3日`.
+fn japanese_date(date: NaiveDate) -> String {
+    format!("{}年{}月{}日", date.year(), date.month(), date.day())
+}
+
+/// A friend mentioned the recipient: who, which day's entry, and the link to that entry (which
+/// the mentioned friend may read). Never the entry's text.
+fn mentioned_in_diary(
+    from: &Person,
+    entry_id: uuid::Uuid,
+    entry_date: NaiveDate,
+    base: &str,
+) -> (String, Vec<Block>, serde_json::Value) {
+    let username = clean(&from.username);
+    (
+        format!("【巡り】@{username}さんが日記であなたをメンションしました"),
+        vec![
+            Block::Paragraph(format!(
+                "{}さんが、{}の日記であなたをメンションしました。",
+                person(from),
+                japanese_date(entry_date)
+            )),
+            Block::Paragraph("日記は巡りで読むことができます。".to_owned()),
+            Block::Link { url: format!("{base}/diary/{entry_id}"), label: "日記を読む" },
+        ],
+        json!({ "entryId": entry_id, "entryDate": entry_date.to_string() }),
+    )
+}
+
+/// The recipient's letter to the future arrived: when it was written, and where to read it.
+/// notify never has the letter's text.
+fn future_diary_delivery(
+    authored_date: NaiveDate,
+    delivery_date: NaiveDate,
+    base: &str,
+) -> (String, Vec<Block>, serde_json::Value) {
+    (
+        "【巡り】過去のあなたから手紙が届きました".to_owned(),
+        vec![
+            Block::Paragraph(format!(
+                "{}に書いた未来への手紙が、今日届きました。\n過去のあなたが、今日のあなたに宛てた言葉です。",
+                japanese_date(authored_date)
+            )),
+            Block::Link { url: format!("{base}/diary"), label: "手紙を読む" },
+        ],
+        json!({ "authoredDate": authored_date.to_string(), "deliveryDate": delivery_date.to_string() }),
+    )
+}
+
+/// Seven days without a visit: an invitation back to the day's flow.
+fn inactivity_reminder(base: &str) -> (String, Vec<Block>, serde_json::Value) {
+    (
+        "【巡り】最近の流れを見に来ませんか".to_owned(),
+        vec![
+            Block::Paragraph(
+                "しばらく巡りでお会いしていませんね。\n今日の運勢や、フレンドの最近の流れをのぞいてみませんか。"
+                    .to_owned(),
+            ),
+            Block::Link { url: format!("{base}/"), label: "巡りを開く" },
+        ],
+        json!({}),
+    )
 }
 
 /// How a social mail names another member: `花子（@hanako）` with a first name, else `@hanako`.
 /// Public fields only; line breaks a name might smuggle in become spaces.
 fn person(p: &Person) -> String {
-    let clean = |s: &str| s.replace(['\r', '\n'], " ").trim().to_owned();
     let username = clean(&p.username);
     match p.first_name.as_deref().map(clean).filter(|n| !n.is_empty()) {
         Some(first) => format!("{first}（@{username}）"),
         None => format!("@{username}"),
     }
+}
+
+/// A member's name on one line: line breaks become spaces.
+fn clean(s: &str) -> String {
+    s.replace(['\r', '\n'], " ").trim().to_owned()
 }
 
 /// Someone asked the recipient to be friends: who, and where to answer (/friends).
@@ -117,7 +226,6 @@ fn friend_request_received(from: &Person, base: &str) -> (String, Vec<Block>, se
             Block::Paragraph(format!("{who}さんから、巡りでフレンド申請が届きました。")),
             Block::Paragraph("フレンドになると、おたがいの相性や、毎日のフレンドの運勢の流れを見られるようになります。\n申請を承認するか見送るかは、フレンドページで選べます。".to_owned()),
             Block::Link { url: format!("{base}/friends"), label: "フレンド申請を確認する" },
-            Block::Paragraph("このお知らせが不要な場合は、設定の「メール通知設定」でオフにできます。".to_owned()),
         ],
         json!({}),
     )
@@ -132,7 +240,6 @@ fn friend_request_accepted(by: &Person, base: &str) -> (String, Vec<Block>, serd
             Block::Paragraph(format!("{who}さんが、あなたのフレンド申請を承認しました。")),
             Block::Paragraph("ふたりの相性の分析ができしだい、フレンドページでご覧いただけます。".to_owned()),
             Block::Link { url: format!("{base}/friends"), label: "フレンドを見る" },
-            Block::Paragraph("このお知らせが不要な場合は、設定の「メール通知設定」でオフにできます。".to_owned()),
         ],
         json!({}),
     )
@@ -192,6 +299,7 @@ fn text_body(greeting: &str, blocks: &[Block], base: &str) -> String {
             Block::Paragraph(p) => out.push_str(p),
             Block::Code(code) => out.push_str(&format!("確認コード：{code}")),
             Block::Link { url, .. } => out.push_str(url),
+            Block::Footnote { text, url } => out.push_str(&format!("{text}\n{url}")),
         }
         out.push_str("\n\n");
     }
@@ -216,6 +324,13 @@ fn html_body(subject: &str, greeting: &str, blocks: &[Block]) -> String {
                 let url = escape(url);
                 body.push_str(&format!(
                     "<p style=\"margin:0 0 24px\"><a href=\"{url}\" style=\"display:inline-block;padding:12px 24px;background:#6b4fa3;color:#ffffff;text-decoration:none;border-radius:8px\">{label}</a></p>\n<p style=\"margin:0 0 16px;font-size:12px;color:#666\">ボタンが開けない場合は、次のURLをブラウザに貼り付けてください。<br><span style=\"word-break:break-all\">{url}</span></p>\n"
+                ));
+            }
+            Block::Footnote { text, url } => {
+                let url = escape(url);
+                body.push_str(&format!(
+                    "<p style=\"margin:0 0 16px;font-size:12px;color:#666\">{}<br><a href=\"{url}\" style=\"color:#6b4fa3;word-break:break-all\">配信を停止する</a></p>\n",
+                    escape(text)
                 ));
             }
         }
@@ -280,6 +395,7 @@ mod tests {
         let r = render(
             &request(MailKind::VerificationCode { code: "123456".into(), expires_in_minutes: 15 }, Some("hanako")),
             BASE,
+            None,
         );
         assert_eq!(r.mail_type, MailType::VerificationCode);
         assert_eq!(r.subject, "【巡り】メールアドレスの確認コード");
@@ -294,18 +410,19 @@ mod tests {
 
     #[test]
     fn without_a_name_the_greeting_is_generic() {
-        let r = render(&request(MailKind::Welcome, None), BASE);
+        let r = render(&request(MailKind::Welcome, None), BASE, None);
         assert!(r.text.starts_with("こんにちは。\n\n"));
         assert_eq!(r.subject, "【巡り】ようこそ、巡りへ");
         assert!(r.text.contains("https://meguri.example/\n"));
-        let blank = render(&request(MailKind::Welcome, Some("  ")), BASE);
+        let blank = render(&request(MailKind::Welcome, Some("  ")), BASE, None);
         assert!(blank.text.starts_with("こんにちは。"));
     }
 
     #[test]
     fn the_reset_link_carries_the_encoded_token_and_email() {
         let token = "ab+c/d=e&f";
-        let r = render(&request(MailKind::PasswordReset { token: token.into(), expires_in_minutes: 60 }, None), BASE);
+        let r =
+            render(&request(MailKind::PasswordReset { token: token.into(), expires_in_minutes: 60 }, None), BASE, None);
         let link = "https://meguri.example/reset-password?token=ab%2Bc%2Fd%3De%26f&email=hanako%2Bjp%40example.jp";
         assert!(r.text.contains(link), "{}", r.text);
         assert!(r.html.contains(&link.replace('&', "&amp;")), "the href is HTML-escaped: {}", r.html);
@@ -316,7 +433,11 @@ mod tests {
 
     #[test]
     fn the_email_change_link_confirms_the_new_address() {
-        let r = render(&request(MailKind::EmailChange { token: "tok en".into(), expires_in_minutes: 30 }, None), BASE);
+        let r = render(
+            &request(MailKind::EmailChange { token: "tok en".into(), expires_in_minutes: 30 }, None),
+            BASE,
+            None,
+        );
         assert!(r.text.contains("https://meguri.example/auth/confirm-email?token=tok%20en\n"), "{}", r.text);
         assert!(!r.text.contains("email="), "the address is not part of this link");
         assert_eq!(r.mail_type, MailType::EmailChange);
@@ -324,18 +445,19 @@ mod tests {
 
     #[test]
     fn security_notices_name_what_changed() {
-        let email = render(&request(MailKind::SecurityNotice { what: SecurityChange::EmailChanged }, None), BASE);
+        let email = render(&request(MailKind::SecurityNotice { what: SecurityChange::EmailChanged }, None), BASE, None);
         assert_eq!(email.subject, "【巡り】メールアドレスが変更されました");
         assert!(email.text.contains("https://meguri.example/auth/forgot-password"));
         assert_eq!(email.metadata, json!({ "what": "email_changed" }));
-        let password = render(&request(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }, None), BASE);
+        let password =
+            render(&request(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }, None), BASE, None);
         assert_eq!(password.subject, "【巡り】パスワードが変更されました");
         assert_eq!(password.mail_type, MailType::SecurityNotice);
     }
 
     #[test]
     fn a_sign_up_attempt_notice_says_nothing_changed_and_where_to_go() {
-        let r = render(&request(MailKind::SecurityNotice { what: SecurityChange::SignUpAttempted }, None), BASE);
+        let r = render(&request(MailKind::SecurityNotice { what: SecurityChange::SignUpAttempted }, None), BASE, None);
 
         assert_eq!(r.subject, "【巡り】このメールアドレスで新規登録のお申し込みがありました");
         assert!(r.text.contains("新しいアカウントは作成されていません"));
@@ -351,7 +473,8 @@ mod tests {
 
     #[test]
     fn a_received_friend_request_names_the_sender_and_links_to_friends() {
-        let r = render(&request(MailKind::FriendRequestReceived { from: hanako(Some("花子")) }, Some("taro")), BASE);
+        let r =
+            render(&request(MailKind::FriendRequestReceived { from: hanako(Some("花子")) }, Some("taro")), BASE, None);
 
         assert_eq!(r.mail_type, MailType::FriendRequestReceived);
         assert_eq!(r.subject, "【巡り】花子（@hanako）さんからフレンド申請が届きました");
@@ -366,25 +489,111 @@ mod tests {
 
     #[test]
     fn an_accepted_request_names_who_accepted_by_username_without_a_first_name() {
-        let r = render(&request(MailKind::FriendRequestAccepted { by: hanako(None) }, None), BASE);
+        let r = render(&request(MailKind::FriendRequestAccepted { by: hanako(None) }, None), BASE, None);
 
         assert_eq!(r.mail_type, MailType::FriendRequestAccepted);
         assert_eq!(r.subject, "【巡り】@hanakoさんとフレンドになりました");
         assert!(r.text.contains("@hanakoさんが、あなたのフレンド申請を承認しました。"), "{}", r.text);
         assert!(r.text.contains("https://meguri.example/friends\n"));
         assert!(r.html.contains(">フレンドを見る</a>"));
-        let blank = render(&request(MailKind::FriendRequestAccepted { by: hanako(Some("  ")) }, None), BASE);
+        let blank = render(&request(MailKind::FriendRequestAccepted { by: hanako(Some("  ")) }, None), BASE, None);
         assert_eq!(blank.subject, r.subject, "a blank first name is no name");
     }
 
     #[test]
     fn a_members_name_cannot_break_the_subject_or_the_markup() {
         let sneaky = Person { username: "x\r\nBcc: y".into(), first_name: Some("<b>花</b>".into()) };
-        let r = render(&request(MailKind::FriendRequestReceived { from: sneaky }, None), BASE);
+        let r = render(&request(MailKind::FriendRequestReceived { from: sneaky }, None), BASE, None);
 
         assert!(!r.subject.contains('\n') && !r.subject.contains('\r'), "{:?}", r.subject);
         assert!(!r.html.contains("<b>花</b>"), "{}", r.html);
         assert!(r.html.contains("&lt;b&gt;花&lt;/b&gt;"));
+    }
+
+    const TOKEN: &str = "abc-DEF_123";
+
+    #[test]
+    fn a_mention_names_the_friend_and_the_day_and_links_to_the_entry_never_its_text() {
+        let entry_id = uuid::Uuid::now_v7();
+        let entry_date = NaiveDate::from_ymd_opt(2026, 12, 3).expect("date");
+        let mail = MailKind::MentionedInDiary { from: hanako(Some("花子")), entry_id, entry_date };
+        let r = render(&request(mail, Some("taro")), BASE, Some(TOKEN));
+
+        assert_eq!(r.mail_type, MailType::MentionedInDiary);
+        assert_eq!(r.subject, "【巡り】@hanakoさんが日記であなたをメンションしました");
+        assert!(
+            r.text.contains("花子（@hanako）さんが、2026年12月3日の日記であなたをメンションしました。"),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains(&format!("https://meguri.example/diary/{entry_id}\n")), "{}", r.text);
+        assert!(r.html.contains(&format!("href=\"https://meguri.example/diary/{entry_id}\"")));
+        assert_eq!(r.metadata, json!({ "entryId": entry_id, "entryDate": "2026-12-03" }));
+    }
+
+    #[test]
+    fn a_delivered_letter_says_when_it_was_written_and_links_to_the_diary() {
+        let authored_date = NaiveDate::from_ymd_opt(2026, 1, 15).expect("date");
+        let delivery_date = NaiveDate::from_ymd_opt(2027, 1, 15).expect("date");
+        let r = render(
+            &request(MailKind::FutureDiaryDelivery { authored_date, delivery_date }, Some("taro")),
+            BASE,
+            Some(TOKEN),
+        );
+
+        assert_eq!(r.mail_type, MailType::FutureDiaryDelivery);
+        assert_eq!(r.subject, "【巡り】過去のあなたから手紙が届きました");
+        assert!(r.text.contains("2026年1月15日に書いた未来への手紙が、今日届きました。"), "{}", r.text);
+        assert!(r.text.contains("https://meguri.example/diary\n"), "{}", r.text);
+        assert!(r.html.contains(">手紙を読む</a>"));
+    }
+
+    #[test]
+    fn the_inactivity_reminder_invites_back_to_the_app() {
+        let r = render(&request(MailKind::InactivityReminder, None), BASE, Some(TOKEN));
+
+        assert_eq!(r.mail_type, MailType::InactivityReminder);
+        assert_eq!(r.subject, "【巡り】最近の流れを見に来ませんか");
+        assert!(r.text.contains("https://meguri.example/\n"), "{}", r.text);
+        assert_eq!(r.metadata, json!({}));
+    }
+
+    #[test]
+    fn every_optional_mail_ends_with_its_unsubscribe_link_and_names_the_one_click_url() {
+        let day = NaiveDate::from_ymd_opt(2026, 12, 3).expect("date");
+        let optional = [
+            MailKind::FriendRequestReceived { from: hanako(None) },
+            MailKind::FriendRequestAccepted { by: hanako(None) },
+            MailKind::MentionedInDiary { from: hanako(None), entry_id: uuid::Uuid::now_v7(), entry_date: day },
+            MailKind::FutureDiaryDelivery { authored_date: day, delivery_date: day },
+            MailKind::InactivityReminder,
+        ];
+        for mail in optional {
+            let r = render(&request(mail, None), BASE, Some(TOKEN));
+            assert_eq!(
+                r.list_unsubscribe.as_deref(),
+                Some("https://meguri.example/api/unsubscribe?token=abc-DEF_123"),
+                "{:?}",
+                r.mail_type
+            );
+            assert!(r.text.contains("https://meguri.example/unsubscribe?token=abc-DEF_123\n"), "{}", r.text);
+            assert!(r.text.contains("配信を停止できます"), "{}", r.text);
+            assert!(r.html.contains("href=\"https://meguri.example/unsubscribe?token=abc-DEF_123\""), "{}", r.html);
+            assert!(!r.metadata.to_string().contains(TOKEN), "no token in metadata");
+        }
+    }
+
+    #[test]
+    fn transactional_mail_has_no_unsubscribe_even_when_given_a_token() {
+        for mail in [
+            MailKind::Welcome,
+            MailKind::VerificationCode { code: "123456".into(), expires_in_minutes: 15 },
+            MailKind::SecurityNotice { what: SecurityChange::PasswordChanged },
+        ] {
+            let r = render(&request(mail, None), BASE, Some(TOKEN));
+            assert_eq!(r.list_unsubscribe, None);
+            assert!(!r.text.contains("unsubscribe") && !r.text.contains("配信を停止"), "{}", r.text);
+        }
     }
 
     #[test]
@@ -395,6 +604,7 @@ mod tests {
                 Some("<script>alert('x')</script>"),
             ),
             BASE,
+            None,
         );
         assert!(!r.html.contains("<script>"), "{}", r.html);
         assert!(r.html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; さん"));

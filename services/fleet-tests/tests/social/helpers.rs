@@ -32,6 +32,8 @@ pub struct Member {
 pub struct Fleet {
     pub gateway: TestGateway,
     pub social: TestSocial,
+    /// identity's gRPC address (for a notify the test starts itself).
+    pub identity_addr: String,
     /// Kept running for the test's length.
     _identity: TestIdentity,
     _engine: fleet_tests::Engine,
@@ -77,7 +79,17 @@ async fn start(with_fortune: bool, customise: impl FnOnce(&mut gateway::config::
     config.grpc_timeout = Duration::from_secs(10);
     customise(&mut config);
     let gateway = gateway::testkit::spawn(config).await;
-    Fleet { gateway, social, _identity: identity, _engine: engine, _fortune: fortune, prefix, _keys: keys }
+    let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
+    Fleet {
+        gateway,
+        social,
+        identity_addr,
+        _identity: identity,
+        _engine: engine,
+        _fortune: fortune,
+        prefix,
+        _keys: keys,
+    }
 }
 
 pub async fn spawn() -> Fleet {

@@ -7,4 +7,5 @@ mod blocks;
 mod concurrency;
 mod helpers;
 mod invites;
+mod mail;
 mod updates;

@@ -274,7 +274,14 @@ pub mod codes {
     ];
 
     /// notify.
-    pub const NOTIFY: &[&str] = &["PERMISSION_DENIED", "UNAUTHENTICATED", SERVICE_UNAVAILABLE, INTERNAL_ERROR];
+    pub const NOTIFY: &[&str] = &[
+        "INVALID_UNSUBSCRIBE_TOKEN",
+        "UNSUBSCRIBE_TOKEN_USED",
+        "PERMISSION_DENIED",
+        "UNAUTHENTICATED",
+        SERVICE_UNAVAILABLE,
+        INTERNAL_ERROR,
+    ];
 
     /// The bazi-engine server (the engine's own errors and its request checks).
     pub const BAZI_ENGINE: &[&str] = &[

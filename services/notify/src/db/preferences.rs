@@ -1,5 +1,6 @@
 //! `email_preferences`: one row per user, created with the spec's defaults.
 
+use chrono::{DateTime, Utc};
 use diesel::{ExpressionMethods as _, QueryDsl as _, Queryable, Selectable, SelectableHelper as _};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
@@ -88,39 +89,55 @@ pub async fn find(pool: &meguri_db::Pool, user: UserId) -> Result<Option<Prefere
     Ok(row.map(Preferences::from))
 }
 
-/// Changes the given fields (the row is locked while the change is applied) and returns the result.
+/// Changes the given fields at `now` (the row is locked while the change is applied) and returns
+/// the result.
 ///
 /// # Errors
 /// [`Error::Unexpected`] when the database fails.
 #[tracing::instrument(skip_all, fields(user_id = %user))]
-pub async fn update(pool: &meguri_db::Pool, user: UserId, update: PreferencesUpdate) -> Result<Preferences, Error> {
+pub async fn update(
+    pool: &meguri_db::Pool,
+    user: UserId,
+    update: PreferencesUpdate,
+    now: DateTime<Utc>,
+) -> Result<Preferences, Error> {
     let mut conn = connection(pool).await?;
-    conn.transaction(async |conn| {
-        ensure(conn, user).await?;
-        let current: Preferences = email_preferences::table
-            .find(user.as_uuid())
-            .select(Row::as_select())
-            .for_update()
-            .first(conn)
-            .await
-            .map_err(Error::db("lock the preferences"))?
-            .into();
-        let next = current.with(update);
-        diesel::update(email_preferences::table.find(user.as_uuid()))
-            .set((
-                email_preferences::friend_request_received.eq(next.friend_request_received),
-                email_preferences::friend_request_accepted.eq(next.friend_request_accepted),
-                email_preferences::mentioned_in_diary.eq(next.mentioned_in_diary),
-                email_preferences::future_diary_delivery.eq(next.future_diary_delivery),
-                email_preferences::inactivity_reminder.eq(next.inactivity_reminder),
-                email_preferences::updated_at.eq(diesel::dsl::now),
-            ))
-            .execute(conn)
-            .await
-            .map_err(Error::db("update the preferences"))?;
-        Ok(next)
-    })
-    .await
+    conn.transaction(async |conn| update_on(conn, user, update, now).await).await
+}
+
+/// [`update`] on `conn`, inside the caller's transaction.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+pub async fn update_on(
+    conn: &mut AsyncPgConnection,
+    user: UserId,
+    update: PreferencesUpdate,
+    now: DateTime<Utc>,
+) -> Result<Preferences, Error> {
+    ensure(conn, user).await?;
+    let current: Preferences = email_preferences::table
+        .find(user.as_uuid())
+        .select(Row::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .map_err(Error::db("lock the preferences"))?
+        .into();
+    let next = current.with(update);
+    diesel::update(email_preferences::table.find(user.as_uuid()))
+        .set((
+            email_preferences::friend_request_received.eq(next.friend_request_received),
+            email_preferences::friend_request_accepted.eq(next.friend_request_accepted),
+            email_preferences::mentioned_in_diary.eq(next.mentioned_in_diary),
+            email_preferences::future_diary_delivery.eq(next.future_diary_delivery),
+            email_preferences::inactivity_reminder.eq(next.inactivity_reminder),
+            email_preferences::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await
+        .map_err(Error::db("update the preferences"))?;
+    Ok(next)
 }
 
 /// For `identity.user_signed_up`: the default row, once per event. `false` when the event was

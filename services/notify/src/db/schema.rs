@@ -18,6 +18,7 @@ diesel::table! {
         body_html -> Nullable<Text>,
         sent_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
+        list_unsubscribe -> Nullable<Text>,
     }
 }
 
@@ -35,6 +36,24 @@ diesel::table! {
 }
 
 diesel::table! {
+    member_activity (user_id) {
+        user_id -> Uuid,
+        last_visit_at -> Timestamptz,
+        last_reminded_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    outbox (id) {
+        id -> Uuid,
+        stream -> Text,
+        event_type -> Text,
+        envelope -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     processed_events (consumer, event_id) {
         consumer -> Text,
         event_id -> Uuid,
@@ -42,4 +61,40 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(email_notifications, email_preferences, processed_events);
+diesel::table! {
+    scheduled_deliveries (id) {
+        id -> Uuid,
+        kind -> Text,
+        user_id -> Uuid,
+        entry_id -> Nullable<Uuid>,
+        due_at -> Timestamptz,
+        status -> Text,
+        attempts -> Int4,
+        error_message -> Nullable<Text>,
+        lease_until -> Nullable<Timestamptz>,
+        payload -> Jsonb,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+        done_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    unsubscribe_tokens (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        preference -> Text,
+        created_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(
+    email_notifications,
+    email_preferences,
+    member_activity,
+    outbox,
+    processed_events,
+    scheduled_deliveries,
+    unsubscribe_tokens,
+);

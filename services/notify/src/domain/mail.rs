@@ -1,8 +1,12 @@
 //! What kind of message a row is, and a mail request as notify reads it from the `mail` stream.
 
+use chrono::NaiveDate;
 use meguri_ids::UserId;
 use meguri_proto::notify as pb;
 use meguri_proto::notify::mail_requested::Kind;
+use uuid::Uuid;
+
+use crate::domain::Preference;
 
 /// A `meguri.notify.v1.MailRequested` event, checked: what the templates render.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +39,14 @@ pub enum MailKind {
     /// The recipient's friend request was accepted by `by`. Optional: preference
     /// `friendRequestAccepted`.
     FriendRequestAccepted { by: Person },
+    /// A friend (`from`) mentioned the recipient in the diary entry `entry_id` of `entry_date`.
+    /// Optional: preference `mentionedInDiary`. Never the entry's text.
+    MentionedInDiary { from: Person, entry_id: Uuid, entry_date: NaiveDate },
+    /// The recipient's letter to the future, written on `authored_date`, arrived (the scheduler).
+    /// Optional: preference `futureDiaryDelivery`. notify never has the letter's text.
+    FutureDiaryDelivery { authored_date: NaiveDate, delivery_date: NaiveDate },
+    /// Seven days without a visit (the scheduler). Optional: preference `inactivityReminder`.
+    InactivityReminder,
 }
 
 /// Another member as a social mail names them (public fields only).
@@ -42,13 +54,6 @@ pub enum MailKind {
 pub struct Person {
     pub username: String,
     pub first_name: Option<String>,
-}
-
-/// An optional mail's switch in the recipient's preferences.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preference {
-    FriendRequestReceived,
-    FriendRequestAccepted,
 }
 
 impl MailKind {
@@ -59,6 +64,9 @@ impl MailKind {
         match self {
             Self::FriendRequestReceived { .. } => Some(Preference::FriendRequestReceived),
             Self::FriendRequestAccepted { .. } => Some(Preference::FriendRequestAccepted),
+            Self::MentionedInDiary { .. } => Some(Preference::MentionedInDiary),
+            Self::FutureDiaryDelivery { .. } => Some(Preference::FutureDiaryDelivery),
+            Self::InactivityReminder => Some(Preference::InactivityReminder),
             Self::VerificationCode { .. }
             | Self::PasswordReset { .. }
             | Self::EmailChange { .. }
@@ -128,12 +136,31 @@ impl TryFrom<pb::MailRequested> for MailRequest {
             Kind::FriendRequestAccepted(m) => {
                 MailKind::FriendRequestAccepted { by: Person { username: m.by_username, first_name: m.by_first_name } }
             }
+            Kind::MentionedInDiary(m) => MailKind::MentionedInDiary {
+                from: Person { username: m.from_username, first_name: m.from_first_name },
+                entry_id: m
+                    .entry_id
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("the entry id {:?} is not a UUID", m.entry_id))?,
+                entry_date: parse_date(&m.entry_date)?,
+            },
         };
         if user_id.is_none() && (request.to.trim().is_empty() || mail.preference().is_some()) {
             anyhow::bail!("a mail request that names no user needs an address, and cannot be an optional mail");
         }
         Ok(Self { user_id, to: request.to, name: request.name, mail })
     }
+}
+
+/// A `YYYY-MM-DD` date of an event.
+///
+/// # Errors
+/// Anything else (the publisher broke the contract).
+pub fn parse_date(raw: &str) -> anyhow::Result<NaiveDate> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .ok()
+        .filter(|_| raw.len() == 10)
+        .ok_or_else(|| anyhow::anyhow!("the date {raw:?} is not YYYY-MM-DD"))
 }
 
 /// The `type` column of `email_notifications`, and the `type` label of the mail metrics.
@@ -146,10 +173,13 @@ pub enum MailType {
     SecurityNotice,
     FriendRequestReceived,
     FriendRequestAccepted,
+    MentionedInDiary,
+    FutureDiaryDelivery,
+    InactivityReminder,
 }
 
 impl MailType {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 10] = [
         Self::VerificationCode,
         Self::PasswordReset,
         Self::EmailChange,
@@ -157,6 +187,9 @@ impl MailType {
         Self::SecurityNotice,
         Self::FriendRequestReceived,
         Self::FriendRequestAccepted,
+        Self::MentionedInDiary,
+        Self::FutureDiaryDelivery,
+        Self::InactivityReminder,
     ];
 
     #[must_use]
@@ -169,10 +202,13 @@ impl MailType {
             Self::SecurityNotice => "security_notice",
             Self::FriendRequestReceived => "friend_request_received",
             Self::FriendRequestAccepted => "friend_request_accepted",
+            Self::MentionedInDiary => "mentioned_in_diary",
+            Self::FutureDiaryDelivery => "future_diary_delivery",
+            Self::InactivityReminder => "inactivity_reminder",
         }
     }
 
-    /// The type of a stored row (the column's check constraint holds these seven).
+    /// The type of a stored row (the column's check constraint holds these ten).
     #[must_use]
     pub fn from_stored(raw: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == raw)
@@ -189,6 +225,9 @@ impl From<&MailKind> for MailType {
             MailKind::SecurityNotice { .. } => Self::SecurityNotice,
             MailKind::FriendRequestReceived { .. } => Self::FriendRequestReceived,
             MailKind::FriendRequestAccepted { .. } => Self::FriendRequestAccepted,
+            MailKind::MentionedInDiary { .. } => Self::MentionedInDiary,
+            MailKind::FutureDiaryDelivery { .. } => Self::FutureDiaryDelivery,
+            MailKind::InactivityReminder => Self::InactivityReminder,
         }
     }
 }
@@ -250,6 +289,36 @@ mod tests {
         // Without a user there is nobody to look up, and no preference to honour.
         assert!(MailRequest::try_from(friend_request(None, "")).is_err());
         assert!(MailRequest::try_from(friend_request(None, "taro@example.jp")).is_err());
+    }
+
+    #[test]
+    fn a_mention_mail_needs_an_entry_id_and_a_date() {
+        let mention = |entry_id: &str, entry_date: &str| pb::MailRequested {
+            user_id: Some(UserId::new().to_string()),
+            to: String::new(),
+            name: None,
+            kind: Some(Kind::MentionedInDiary(pb::mail_requested::MentionedInDiary {
+                from_username: "hanako".into(),
+                from_first_name: None,
+                entry_id: entry_id.into(),
+                entry_date: entry_date.into(),
+            })),
+        };
+        let entry = Uuid::now_v7();
+        let request = MailRequest::try_from(mention(&entry.to_string(), "2026-12-03")).expect("valid");
+        assert_eq!(request.mail.preference(), Some(Preference::MentionedInDiary));
+        assert_eq!(
+            request.mail,
+            MailKind::MentionedInDiary {
+                from: Person { username: "hanako".into(), first_name: None },
+                entry_id: entry,
+                entry_date: NaiveDate::from_ymd_opt(2026, 12, 3).expect("date"),
+            }
+        );
+        assert!(MailRequest::try_from(mention("entry-1", "2026-12-03")).is_err());
+        for bad in ["2026-13-01", "2026-1-3", "", "2026-12-03T00:00"] {
+            assert!(MailRequest::try_from(mention(&entry.to_string(), bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,5 +1,70 @@
 //! Which optional e-mails a user wants. Transactional mail (codes, links, security notices) is
-//! always sent; these switch the social and reminder mail.
+//! always sent; these switch the social, diary and reminder mail.
+
+/// An optional mail's switch in the recipient's preferences: the five of spec §3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preference {
+    FriendRequestReceived,
+    FriendRequestAccepted,
+    MentionedInDiary,
+    FutureDiaryDelivery,
+    InactivityReminder,
+}
+
+impl Preference {
+    pub const ALL: [Self; 5] = [
+        Self::FriendRequestReceived,
+        Self::FriendRequestAccepted,
+        Self::MentionedInDiary,
+        Self::FutureDiaryDelivery,
+        Self::InactivityReminder,
+    ];
+
+    /// The column of `email_preferences` (and the stored value of `unsubscribe_tokens.preference`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::FriendRequestReceived => "friend_request_received",
+            Self::FriendRequestAccepted => "friend_request_accepted",
+            Self::MentionedInDiary => "mentioned_in_diary",
+            Self::FutureDiaryDelivery => "future_diary_delivery",
+            Self::InactivityReminder => "inactivity_reminder",
+        }
+    }
+
+    #[must_use]
+    pub fn from_stored(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.as_str() == raw)
+    }
+
+    /// The switch's label on the settings screen (frontend/src/features/settings,
+    /// `email-preferences-form.tsx`): what the unsubscribe page says was turned off.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::FriendRequestReceived => "友達リクエストを受け取ったとき",
+            Self::FriendRequestAccepted => "友達リクエストが承認されたとき",
+            Self::MentionedInDiary => "日記でメンションされたとき",
+            Self::FutureDiaryDelivery => "未来日記が届いたとき",
+            Self::InactivityReminder => "しばらくログインしていないときのお知らせ",
+        }
+    }
+
+    /// The change that turns this switch off.
+    #[must_use]
+    pub fn off(self) -> PreferencesUpdate {
+        let mut update = PreferencesUpdate::default();
+        let field = match self {
+            Self::FriendRequestReceived => &mut update.friend_request_received,
+            Self::FriendRequestAccepted => &mut update.friend_request_accepted,
+            Self::MentionedInDiary => &mut update.mentioned_in_diary,
+            Self::FutureDiaryDelivery => &mut update.future_diary_delivery,
+            Self::InactivityReminder => &mut update.inactivity_reminder,
+        };
+        *field = Some(false);
+        update
+    }
+}
 
 /// One user's preferences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,10 +102,13 @@ pub struct PreferencesUpdate {
 impl Preferences {
     /// Whether the person wants the mail `preference` switches.
     #[must_use]
-    pub const fn allows(&self, preference: crate::domain::Preference) -> bool {
+    pub const fn allows(&self, preference: Preference) -> bool {
         match preference {
-            crate::domain::Preference::FriendRequestReceived => self.friend_request_received,
-            crate::domain::Preference::FriendRequestAccepted => self.friend_request_accepted,
+            Preference::FriendRequestReceived => self.friend_request_received,
+            Preference::FriendRequestAccepted => self.friend_request_accepted,
+            Preference::MentionedInDiary => self.mentioned_in_diary,
+            Preference::FutureDiaryDelivery => self.future_diary_delivery,
+            Preference::InactivityReminder => self.inactivity_reminder,
         }
     }
 
@@ -71,8 +139,21 @@ mod tests {
     }
 
     #[test]
+    fn turning_one_switch_off_touches_no_other() {
+        for preference in Preference::ALL {
+            let off = Preferences::default().with(preference.off());
+            assert!(!off.allows(preference), "{preference:?}");
+            for other in Preference::ALL.into_iter().filter(|p| *p != preference) {
+                assert_eq!(off.allows(other), Preferences::default().allows(other), "{other:?}");
+            }
+            assert_eq!(Preference::from_stored(preference.as_str()), Some(preference));
+            assert!(!preference.label().is_ascii());
+        }
+        assert_eq!(Preference::from_stored("newsletter"), None);
+    }
+
+    #[test]
     fn each_friend_mail_follows_its_own_switch() {
-        use crate::domain::Preference;
         let d = Preferences::default();
         assert!(d.allows(Preference::FriendRequestReceived) && d.allows(Preference::FriendRequestAccepted));
         let off = Preferences { friend_request_received: false, ..d };

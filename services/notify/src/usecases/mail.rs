@@ -1,13 +1,16 @@
 //! Taking in one mail request from the `mail` stream: honour the recipient's preference (optional
-//! mail only), find the address when the publisher left it to identity, render, and queue the
-//! message once per event for the sender.
+//! mail only), find the address when the publisher left it to identity, render (an optional mail
+//! with its unsubscribe token), and queue the message once per event for the sender.
 
 use std::sync::Arc;
 
+use meguri_clock::Clock;
+use meguri_ids::UserId;
 use uuid::Uuid;
 
-use crate::db::{notifications, preferences};
-use crate::domain::{MailRequest, MailType, Preference};
+use crate::db::notifications::{self, NewMail};
+use crate::db::preferences;
+use crate::domain::{MailRequest, MailType, Preference, UnsubscribeKey};
 use crate::error::Error;
 use crate::peers::Identity;
 
@@ -31,6 +34,16 @@ pub struct Intake {
     pub identity: Identity,
     /// `APP_BASE_URL`.
     pub app_base_url: Arc<str>,
+    pub clock: Arc<dyn Clock>,
+    pub key: UnsubscribeKey,
+}
+
+/// Whether `user` wants the optional mail `preference` switches (no row: the defaults).
+///
+/// # Errors
+/// The database.
+pub async fn wanted(pool: &meguri_db::Pool, user: UserId, preference: Preference) -> Result<bool, Error> {
+    Ok(preferences::find(pool, user).await?.unwrap_or_default().allows(preference))
 }
 
 impl Intake {
@@ -43,11 +56,11 @@ impl Intake {
     pub async fn take(&self, event_id: Uuid, request: MailRequest) -> Result<Outcome, Error> {
         // The contract guarantees a user for optional mail and for a request without an address
         // (`MailRequest::try_from`); without one these checks have nothing to look up.
-        if let (Some(preference), Some(user)) = (request.mail.preference(), request.user_id) {
-            let wanted = preferences::find(&self.pool, user).await?.unwrap_or_default();
-            if !wanted.allows(preference) {
-                return Ok(Outcome::Unwanted(preference));
-            }
+        let optional = request.mail.preference().zip(request.user_id);
+        if let Some((preference, user)) = optional
+            && !wanted(&self.pool, user, preference).await?
+        {
+            return Ok(Outcome::Unwanted(preference));
         }
         let request = match (request.needs_address(), request.user_id) {
             (true, Some(user)) => match self.identity.contact(user).await? {
@@ -56,10 +69,17 @@ impl Intake {
             },
             _ => request,
         };
-        let rendered = crate::templates::render(&request, &self.app_base_url);
-        let queued =
-            notifications::enqueue(&self.pool, crate::events::GROUP, event_id, request.user_id, &request.to, &rendered)
-                .await?;
+        let issued = optional.map(|(preference, user)| super::unsubscribe::issue(&self.key, user, preference));
+        let rendered =
+            crate::templates::render(&request, &self.app_base_url, issued.as_ref().map(|(_, token)| token.as_str()));
+        let mail = NewMail {
+            event_id,
+            user: request.user_id,
+            recipient: &request.to,
+            rendered: &rendered,
+            token: issued.map(|(row, _)| row),
+        };
+        let queued = notifications::enqueue(&self.pool, crate::events::GROUP, &mail, self.clock.now()).await?;
         Ok(queued.map_or(Outcome::Duplicate, |id| Outcome::Queued(id, rendered.mail_type)))
     }
 }

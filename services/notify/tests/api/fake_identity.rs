@@ -1,6 +1,6 @@
 //! A fake identity for notify's tests (an in-process tonic server on a free port): it answers
-//! GetContact from a table the test fills, can be switched "down" (UNAVAILABLE), and counts the
-//! calls. Every other RPC is UNIMPLEMENTED: notify calls none of them.
+//! GetContact from a table the test fills, can be switched "down" (UNAVAILABLE) or made to hold
+//! its answers (a call that hangs until released), and counts the calls. Every other RPC is UNIMPLEMENTED: notify calls none of them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -13,11 +13,22 @@ use tonic::transport::server::TcpIncoming;
 use tonic::{Request, Response, Status};
 
 /// What the fake knows and how it behaves; shared with the test.
-#[derive(Default)]
 pub struct IdentityState {
     contacts: Mutex<HashMap<UserId, (String, String)>>,
     down: AtomicBool,
     calls: AtomicUsize,
+    hold: tokio::sync::watch::Sender<bool>,
+}
+
+impl Default for IdentityState {
+    fn default() -> Self {
+        Self {
+            contacts: Mutex::default(),
+            down: AtomicBool::default(),
+            calls: AtomicUsize::default(),
+            hold: tokio::sync::watch::Sender::new(false),
+        }
+    }
 }
 
 impl IdentityState {
@@ -29,6 +40,11 @@ impl IdentityState {
     /// While down, every GetContact answers UNAVAILABLE.
     pub fn set_down(&self, down: bool) {
         self.down.store(down, Ordering::SeqCst);
+    }
+
+    /// While held, every GetContact waits (the caller sees a call that hangs) until released.
+    pub fn set_held(&self, held: bool) {
+        self.hold.send_replace(held);
     }
 
     /// GetContact calls so far (answered or not).
@@ -49,6 +65,7 @@ macro_rules! fake_identity {
                 request: Request<pb::GetContactRequest>,
             ) -> Result<Response<pb::GetContactResponse>, Status> {
                 self.0.calls.fetch_add(1, Ordering::SeqCst);
+                let _ = self.0.hold.subscribe().wait_for(|held| !*held).await;
                 let caller = meguri_auth::caller(&request).map(|c| c.role);
                 if caller != Some(meguri_auth::Role::Service) {
                     return Err(Status::permission_denied("service token required"));

@@ -8,22 +8,24 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use deadpool_redis::redis;
 use diesel::QueryableByName;
-use diesel::sql_types::{Bool, Integer, Nullable, Text, Uuid as SqlUuid};
+use diesel::sql_types::{Bool, Integer, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl as _;
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_events::{Event, EventsConfig};
 use meguri_ids::UserId;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::{Kind, VerificationCode};
+use meguri_proto::notify::mail_requested::{
+    FriendRequestAccepted, FriendRequestReceived, Kind, MentionedInDiary, VerificationCode,
+};
 use meguri_proto::notify::notify_client::NotifyClient;
-use meguri_server::{ServerConfig, Store};
-use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url, redis_url};
-use notify::config::{Config, MailConfig, PeerConfig};
+use meguri_proto::notify::{LetterDelivered, MailRequested};
+use meguri_proto::social::LetterSealed;
+use meguri_testkit::{Bearer, ManualClock, RedisKeys, redis_url};
 use notify::domain::RetryPolicy;
+use notify::testkit::{MailTo, TestNotify, TestOptions};
 use secrecy::SecretString;
-use tokio::task::JoinHandle;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
@@ -38,6 +40,9 @@ pub const REQUEST_RETRY: Duration = Duration::from_millis(500);
 pub const DEADLINE: Duration = Duration::from_secs(30);
 
 pub type Client = NotifyClient<InterceptedService<Channel, Bearer>>;
+
+/// A pooled connection to the test's schema.
+pub type Conn = diesel_async::pooled_connection::deadpool::Object<diesel_async::AsyncPgConnection>;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -145,8 +150,8 @@ impl SmtpSink {
         Self { port, dir, child, _stdin: stdin }
     }
 
-    pub fn url(&self) -> SecretString {
-        SecretString::from(format!("smtp://127.0.0.1:{}", self.port))
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
     }
 }
 
@@ -157,10 +162,9 @@ impl Drop for SmtpSink {
     }
 }
 
-/// What outlives one process of the service: its schema, its Redis prefix, its mail directory, and
-/// the fake identity it asks for addresses.
+/// What outlives one process of the service: its Redis prefix, its mail directory, and the fake
+/// identity it asks for addresses (the schema is the test kit's, shared by every process).
 pub struct TestEnv {
-    pub db: TestDb,
     pub prefix: String,
     /// Every key under `prefix`, deleted with the environment.
     _keys: RedisKeys,
@@ -171,7 +175,7 @@ pub struct TestEnv {
 /// How the app under test delivers mail.
 #[derive(Clone)]
 pub struct Delivery {
-    pub smtp_url: Option<SecretString>,
+    pub smtp_url: Option<String>,
     pub retry: RetryPolicy,
 }
 
@@ -181,63 +185,38 @@ impl Delivery {
         Self { smtp_url: None, retry: fast_retry(6) }
     }
 
-    pub fn smtp(url: SecretString) -> Self {
+    pub fn smtp(url: String) -> Self {
         Self { smtp_url: Some(url), retry: fast_retry(6) }
     }
 }
 
-/// Retries after 50 ms instead of 5 s.
+/// Retries 50 ms (by the clock) after a failure instead of 5 s.
 pub fn fast_retry(max_attempts: u32) -> RetryPolicy {
     RetryPolicy { delays: vec![Duration::from_millis(50)], max_attempts }
 }
 
+/// A notify process (the test kit's) with its environment.
 pub struct TestApp {
-    pub grpc_port: u16,
+    pub notify: TestNotify,
     pub env: Arc<TestEnv>,
-    delivery: Delivery,
     minter: TokenMinter,
-    shutdown: meguri_server::ShutdownHandle,
-    server: Option<JoinHandle<anyhow::Result<()>>>,
-}
-
-impl Drop for TestApp {
-    fn drop(&mut self) {
-        self.shutdown.shutdown();
-    }
 }
 
 pub async fn spawn_app(delivery: Delivery) -> TestApp {
-    let db = TestDb::create(&admin_url(), notify::MIGRATIONS).await.expect("a test schema");
     let keys = RedisKeys::new();
     let prefix = keys.prefix().to_owned();
     let identity = FakeIdentity::start(SECRET).await;
-    spawn_in(Arc::new(TestEnv { db, prefix, _keys: keys, mail_dir: TempDir::new("dev-mail"), identity }), delivery)
-        .await
-}
-
-async fn spawn_in(env: Arc<TestEnv>, delivery: Delivery) -> TestApp {
-    // nextest runs each test in its own process: the provider is installed per process.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let secret = SecretString::from(SECRET.to_owned());
-    let mut mail = MailConfig::dev(env.mail_dir.0.clone());
-    mail.smtp_url = delivery.smtp_url.clone();
-    mail.retry = delivery.retry.clone();
-    mail.app_base_url = "https://meguri.example".to_owned();
-    // A request identity could not answer is tried again after this (30 s in production).
-    mail.request_retry = REQUEST_RETRY;
-    let config = Config {
-        server: ServerConfig::for_tests(secret.clone()),
-        store: Store::new(env.db.config.clone(), redis_url(), env.prefix.clone()),
-        mail,
-        identity: PeerConfig { identity_addr: env.identity.addr(), timeout: Duration::from_secs(2) },
-    };
-    let mailer = notify::mailer::from_config(&config.mail).expect("a mail transport");
-    let app = notify::startup::build(config, mailer).await.expect("the service starts");
-    let grpc_port = app.grpc_port;
-    let shutdown = app.shutdown_handle();
-    let server = Some(tokio::spawn(app.run_until_stopped()));
-    let minter = TokenMinter::new(&secret, Duration::from_secs(60)).expect("minter");
-    TestApp { grpc_port, env, delivery, minter, shutdown, server }
+    let env = Arc::new(TestEnv { prefix, _keys: keys, mail_dir: TempDir::new("dev-mail"), identity });
+    let mail = delivery.smtp_url.map_or_else(|| MailTo::Dir(env.mail_dir.0.clone()), MailTo::Smtp);
+    let mut options = TestOptions::new(SECRET, &env.prefix, &env.identity.addr(), mail);
+    options.retry = delivery.retry;
+    options.request_retry = REQUEST_RETRY;
+    let notify = notify::testkit::spawn(options).await;
+    TestApp {
+        notify,
+        env,
+        minter: TokenMinter::new(&SecretString::from(SECRET.to_owned()), Duration::from_secs(60)).expect("minter"),
+    }
 }
 
 /// One `email_notifications` row as the tests look at it.
@@ -273,9 +252,77 @@ pub fn verification_mail(user: UserId, code: &str) -> MailRequested {
     }
 }
 
+/// social's request: hanako (花子) asked `to` to be friends; the address is left to identity.
+pub fn friend_request_received(to: UserId) -> MailRequested {
+    social_mail(
+        to,
+        Kind::FriendRequestReceived(FriendRequestReceived {
+            from_username: "hanako".into(),
+            from_first_name: Some("花子".into()),
+        }),
+    )
+}
+
+/// social's request: hanako accepted `to`'s friend request.
+pub fn friend_request_accepted(to: UserId) -> MailRequested {
+    social_mail(
+        to,
+        Kind::FriendRequestAccepted(FriendRequestAccepted { by_username: "hanako".into(), by_first_name: None }),
+    )
+}
+
+/// social's request: hanako (花子) mentioned `to` in the entry `entry` of 2026-12-03.
+pub fn mentioned_in_diary(to: UserId, entry: uuid::Uuid) -> MailRequested {
+    social_mail(
+        to,
+        Kind::MentionedInDiary(MentionedInDiary {
+            from_username: "hanako".into(),
+            from_first_name: Some("花子".into()),
+            entry_id: entry.to_string(),
+            entry_date: "2026-12-03".into(),
+        }),
+    )
+}
+
+fn social_mail(to: UserId, kind: Kind) -> MailRequested {
+    MailRequested { user_id: Some(to.to_string()), to: String::new(), name: None, kind: Some(kind) }
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+/// The columns of a [`DeliveryRow`].
+const DELIVERY_COLUMNS: &str = "SELECT id, status, due_at, attempts, error_message, payload->>'mail' AS mail, \
+                                lease_until IS NOT NULL AS leased FROM scheduled_deliveries";
+
 impl TestApp {
+    /// A member identity knows, as `<name>@example.jp`.
+    pub fn member(&self, name: &str) -> UserId {
+        let user = UserId::new();
+        self.env.identity.state.add(user, &format!("{name}@example.jp"), name);
+        user
+    }
+
+    /// Changes `user`'s preferences through the RPC.
+    pub async fn set_preferences(&self, user: UserId, update: meguri_proto::notify::UpdateEmailPreferencesRequest) {
+        self.user(user).await.update_email_preferences(update).await.expect("preferences changed");
+    }
+
     async fn channel(&self) -> Channel {
-        meguri_testkit::connect(&format!("http://127.0.0.1:{}", self.grpc_port)).await
+        meguri_testkit::connect(&self.notify.addr()).await
+    }
+
+    /// The clock every process of this test reads.
+    pub fn clock(&self) -> &ManualClock {
+        &self.notify.clock
+    }
+
+    /// A pooled connection to the schema.
+    pub async fn db(&self) -> Conn {
+        self.notify.db.pool.get().await.expect("a connection")
     }
 
     pub async fn client_as(&self, subject: Subject, role: Role) -> Client {
@@ -286,17 +333,14 @@ impl TestApp {
         self.client_as(Subject::User(user), Role::User).await
     }
 
-    /// Another process of the service on the same schema, prefix and transport.
+    /// Another process of the service on the same schema, prefix, clock and transport.
     pub async fn restart(&self) -> Self {
-        spawn_in(Arc::clone(&self.env), self.delivery.clone()).await
+        Self { notify: self.notify.start_again().await, env: Arc::clone(&self.env), minter: self.minter.clone() }
     }
 
     /// Stops the service and waits until it has.
     pub async fn stop(&mut self) {
-        self.shutdown.shutdown();
-        if let Some(server) = self.server.take() {
-            server.await.expect("the server task").expect("a clean stop");
-        }
+        self.notify.stop().await;
     }
 
     async fn redis(&self) -> redis::aio::MultiplexedConnection {
@@ -356,7 +400,7 @@ impl TestApp {
 
     /// The row of the mail requested by `event_id`, if any.
     pub async fn notification(&self, event_id: uuid::Uuid) -> Option<NotificationRow> {
-        let mut conn = self.env.db.pool.get().await.expect("a connection");
+        let mut conn = self.db().await;
         diesel::sql_query(
             "SELECT status, attempts, recipient, type, error_message, body_text, body_html, metadata::text AS metadata, \
              sent_at IS NOT NULL AS has_sent_at FROM email_notifications WHERE event_id = $1",
@@ -375,14 +419,18 @@ impl TestApp {
         .await
     }
 
+    /// [`Self::wait_for_status`] with the clock moving a second per look (retries are due by it).
+    pub async fn wait_for_status_over_time(&self, event_id: uuid::Uuid, status: &str) -> NotificationRow {
+        eventually(&format!("notification of {event_id} to be {status}"), || async move {
+            self.clock().advance(Duration::from_secs(1));
+            self.notification(event_id).await.filter(|row| row.status == status)
+        })
+        .await
+    }
+
     /// How many rows `sql` (a `SELECT count(*) AS n …` with `$1` = `user`) counts.
     pub async fn count(&self, sql: &str, user: UserId) -> i64 {
-        #[derive(QueryableByName)]
-        struct Count {
-            #[diesel(sql_type = diesel::sql_types::BigInt)]
-            n: i64,
-        }
-        let mut conn = self.env.db.pool.get().await.expect("a connection");
+        let mut conn = self.db().await;
         let row: Count =
             diesel::sql_query(sql).bind::<SqlUuid, _>(*user.as_uuid()).get_result(&mut conn).await.expect("count");
         row.n
@@ -428,4 +476,119 @@ fn quoted_printable(text: &str) -> String {
         i += 1;
     }
     String::from_utf8(out).expect("utf-8 text")
+}
+
+/// One `scheduled_deliveries` row as the tests look at it.
+#[derive(QueryableByName, Debug, Clone)]
+pub struct DeliveryRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: uuid::Uuid,
+    #[diesel(sql_type = Text)]
+    pub status: String,
+    #[diesel(sql_type = Timestamptz)]
+    pub due_at: DateTime<Utc>,
+    #[diesel(sql_type = Integer)]
+    pub attempts: i32,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub error_message: Option<String>,
+    /// `payload->>'mail'`: what became of the mail once done.
+    #[diesel(sql_type = Nullable<Text>)]
+    pub mail: Option<String>,
+    #[diesel(sql_type = Bool)]
+    pub leased: bool,
+}
+
+/// A letter as social seals it: for `delivery_date`, written on `authored_date`, in `offset`.
+pub fn letter(entry: uuid::Uuid, user: UserId, delivery_date: &str, offset: i32) -> LetterSealed {
+    LetterSealed {
+        entry_id: entry.to_string(),
+        user_id: user.to_string(),
+        delivery_date: delivery_date.to_owned(),
+        authored_date: "2026-01-15".to_owned(),
+        timezone_offset_minutes: offset,
+    }
+}
+
+/// `s` (RFC 3339) as a UTC time.
+pub fn at(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).expect("RFC 3339").with_timezone(&Utc)
+}
+
+impl TestApp {
+    /// Publishes `letter` as social's outbox would; returns the event id.
+    pub async fn seal(&self, letter: &LetterSealed) -> uuid::Uuid {
+        let id = uuid::Uuid::now_v7();
+        self.publish(id, letter).await;
+        id
+    }
+
+    /// The delivery of the letter `entry`, if scheduled.
+    pub async fn delivery(&self, entry: uuid::Uuid) -> Option<DeliveryRow> {
+        let mut conn = self.db().await;
+        diesel::sql_query(format!("{DELIVERY_COLUMNS} WHERE entry_id = $1"))
+            .bind::<SqlUuid, _>(entry)
+            .get_result(&mut conn)
+            .await
+            .ok()
+    }
+
+    /// Waits until the delivery of `entry` has `status`.
+    pub async fn wait_for_delivery(&self, entry: uuid::Uuid, status: &str) -> DeliveryRow {
+        eventually(&format!("the delivery of {entry} to be {status}"), || async move {
+            self.delivery(entry).await.filter(|row| row.status == status)
+        })
+        .await
+    }
+
+    /// The inactivity reminders of `user`, oldest first.
+    pub async fn reminders(&self, user: UserId) -> Vec<DeliveryRow> {
+        let mut conn = self.db().await;
+        diesel::sql_query(format!(
+            "{DELIVERY_COLUMNS} WHERE user_id = $1 AND kind = 'inactivity_reminder' ORDER BY due_at"
+        ))
+        .bind::<SqlUuid, _>(*user.as_uuid())
+        .load(&mut conn)
+        .await
+        .expect("reminders")
+    }
+
+    /// Every LetterDelivered notify has published (relayed to the `notify` stream), oldest first.
+    pub async fn letters_delivered(&self) -> Vec<LetterDelivered> {
+        let mut redis = self.redis().await;
+        meguri_events::testkit::read::<LetterDelivered>(&mut redis, &EventsConfig::new(&self.env.prefix))
+            .await
+            .expect("the notify stream")
+            .into_iter()
+            .map(|(_, event)| event)
+            .collect()
+    }
+
+    /// Waits until `n` LetterDelivered are on the stream.
+    pub async fn wait_for_letters_delivered(&self, n: usize) -> Vec<LetterDelivered> {
+        eventually(&format!("{n} LetterDelivered"), || async move {
+            Some(self.letters_delivered().await).filter(|events| events.len() >= n)
+        })
+        .await
+    }
+
+    /// How many `email_notifications` rows of `mail_type` exist.
+    pub async fn mails_of_type(&self, mail_type: &str) -> i64 {
+        let mut conn = self.db().await;
+        let row: Count = diesel::sql_query("SELECT count(*) AS n FROM email_notifications WHERE type = $1")
+            .bind::<Text, _>(mail_type)
+            .get_result(&mut conn)
+            .await
+            .expect("count");
+        row.n
+    }
+
+    /// Lets the scheduler look a few times (its poll is 50 ms): for checking that nothing happens.
+    pub async fn let_the_scheduler_look(&self) {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    /// The user's unsubscribe client: a visitor, as the gateway calls it.
+    pub async fn visitor(&self) -> Client {
+        self.client_as(Subject::Anonymous, Role::Visitor).await
+    }
 }

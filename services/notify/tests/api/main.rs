@@ -6,5 +6,8 @@ mod fake_identity;
 mod helpers;
 mod identity;
 mod preferences;
+mod reminders;
+mod scheduler;
 mod smtp;
 mod social;
+mod unsubscribe;

@@ -3,41 +3,17 @@
 
 use std::time::Duration;
 
+use crate::helpers::{
+    Delivery, SmtpSink, TestApp, eventually, friend_request_accepted as accepted, friend_request_received as received,
+    spawn_app,
+};
 use meguri_events::MAIL_STREAM;
 use meguri_ids::UserId;
 use meguri_proto::notify as pb;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::{FriendRequestAccepted, FriendRequestReceived, Kind};
-
-use crate::helpers::{Delivery, SmtpSink, TestApp, eventually, spawn_app};
 
 /// The text part of a message as read, with SMTP's CRLF line ends as `\n`.
 fn text_part(eml: &[u8]) -> String {
     crate::helpers::text_part(eml).replace("\r\n", "\n")
-}
-
-fn received(to: UserId) -> MailRequested {
-    MailRequested {
-        user_id: Some(to.to_string()),
-        to: String::new(),
-        name: None,
-        kind: Some(Kind::FriendRequestReceived(FriendRequestReceived {
-            from_username: "hanako".into(),
-            from_first_name: Some("花子".into()),
-        })),
-    }
-}
-
-fn accepted(to: UserId) -> MailRequested {
-    MailRequested {
-        user_id: Some(to.to_string()),
-        to: String::new(),
-        name: None,
-        kind: Some(Kind::FriendRequestAccepted(FriendRequestAccepted {
-            by_username: "hanako".into(),
-            by_first_name: None,
-        })),
-    }
 }
 
 /// Waits until the `mail` stream is empty: every request was taken in (and acknowledged).
@@ -79,14 +55,11 @@ async fn a_switched_off_preference_sends_nothing_and_the_other_switch_still_work
     let app = spawn_app(Delivery::smtp(sink.url())).await;
     let taro = UserId::new();
     app.env.identity.state.add(taro, "taro@example.jp", "taro");
-    app.user(taro)
-        .await
-        .update_email_preferences(pb::UpdateEmailPreferencesRequest {
-            friend_request_received: Some(false),
-            ..Default::default()
-        })
-        .await
-        .expect("switched off");
+    app.set_preferences(
+        taro,
+        pb::UpdateEmailPreferencesRequest { friend_request_received: Some(false), ..Default::default() },
+    )
+    .await;
 
     let unwanted = app.request_mail(&received(taro)).await;
     let wanted = app.request_mail(&accepted(taro)).await;
