@@ -172,3 +172,23 @@ async fn notify_down_is_a_503() {
     assert_eq!(status, 503);
     assert_eq!(body["code"], "SERVICE_UNAVAILABLE");
 }
+
+#[tokio::test]
+async fn a_body_is_read_only_without_a_link_token_and_never_past_the_json_limit() {
+    let (app, notify) = unsubscribe_app(|_| {}).await;
+    let huge = format!("{{\"token\": \"{TOKEN}\", \"pad\": \"{}\"}}", "x".repeat(20 * 1024));
+
+    let too_large = app
+        .client
+        .post(app.url("/api/unsubscribe"))
+        .header("content-type", "application/json")
+        .body(huge.clone())
+        .send()
+        .await
+        .expect("request");
+    let (status, body) = json(too_large).await;
+
+    assert_eq!(status, 413);
+    assert_eq!(body["code"], "PAYLOAD_TOO_LARGE");
+    assert!(notify.recorder.seen().is_empty());
+}
