@@ -99,6 +99,60 @@ impl Social for FakeSocial {
     async fn get_invite(&self, _: Request<so::MemberRef>) -> Result<Response<so::Invite>, Status> {
         not_here()
     }
+    async fn create_diary_entry(
+        &self,
+        _: Request<so::CreateDiaryEntryRequest>,
+    ) -> Result<Response<so::DiaryEntry>, Status> {
+        not_here()
+    }
+    async fn update_diary_entry(
+        &self,
+        _: Request<so::UpdateDiaryEntryRequest>,
+    ) -> Result<Response<so::DiaryEntry>, Status> {
+        not_here()
+    }
+    async fn delete_diary_entry(
+        &self,
+        _: Request<so::DiaryEntryRef>,
+    ) -> Result<Response<so::DeleteDiaryEntryResponse>, Status> {
+        not_here()
+    }
+    async fn list_diary_entries(
+        &self,
+        _: Request<so::ListDiaryEntriesRequest>,
+    ) -> Result<Response<so::ListDiaryEntriesResponse>, Status> {
+        not_here()
+    }
+    async fn get_diary_entry(&self, _: Request<so::DiaryEntryRef>) -> Result<Response<so::DiaryEntry>, Status> {
+        not_here()
+    }
+    async fn list_mention_notifications(
+        &self,
+        _: Request<so::ListMentionNotificationsRequest>,
+    ) -> Result<Response<so::ListMentionNotificationsResponse>, Status> {
+        not_here()
+    }
+    async fn mark_mention_shown(
+        &self,
+        _: Request<so::MentionRef>,
+    ) -> Result<Response<so::MarkMentionShownResponse>, Status> {
+        not_here()
+    }
+    async fn list_delivered_letters(
+        &self,
+        _: Request<so::ListDeliveredLettersRequest>,
+    ) -> Result<Response<so::ListDeliveredLettersResponse>, Status> {
+        not_here()
+    }
+    async fn mark_letter_shown(
+        &self,
+        _: Request<so::DiaryEntryRef>,
+    ) -> Result<Response<so::MarkLetterShownResponse>, Status> {
+        not_here()
+    }
+    async fn find_lucky_day(&self, _: Request<so::FindLuckyDayRequest>) -> Result<Response<so::LuckyDay>, Status> {
+        not_here()
+    }
 
     async fn list_friends_of(
         &self,
