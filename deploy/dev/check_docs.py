@@ -169,7 +169,7 @@ def rust_reads(problems: list[str]) -> tuple[list[Read], dict[Path, list[tuple[s
         # A service's own ports: meguri_server::service_config(GRPC, ADMIN, …), with numbers or constants.
         for m in re.finditer(r"meguri_server::service_config\(\s*(\w+)\s*,\s*(\w+)\s*,", code[:tests_from]):
             own_ports.setdefault(member, []).extend([("GRPC_PORT", m.group(1)), ("ADMIN_PORT", m.group(2))])
-        if not re.search(r"env::var|Env::raw|\blookup\(", code):
+        if not re.search(r"env::var|\bEnv\b|\blookup\(", code):
             continue
         for m in re.finditer(rf'(?<![\w!])((?:\w+::)*\w+)\s*\(\s*"({NAME})"', code):
             callee, name = m.group(1).split("::")[-1], m.group(2)
