@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use meguri_auth::TokenMinter;
-use meguri_grpc_client::{AsService, Channel, ClientPolicy, service_client};
+use meguri_grpc_client::clients::{BaziEngine as Engine, Identity, Social};
+use meguri_grpc_client::{AsService, Channel, ClientPolicy};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
@@ -19,30 +20,6 @@ use secrecy::SecretString;
 
 use crate::domain::Failure;
 use crate::domain::friend_updates::FriendRef;
-
-service_client!(
-    /// The BaziEngine RPCs fortune-gen calls (all idempotent reads).
-    Engine, be::bazi_engine_client::BaziEngineClient<Channel>, {
-        read calculate_chart(be::CalculateChartRequest) -> be::CalculateChartResponse = "CalculateChart";
-        read get_almanac(be::GetAlmanacRequest) -> be::GetAlmanacResponse = "GetAlmanac";
-        read read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse = "ReadTransits";
-    }
-);
-
-service_client!(
-    /// The identity RPCs fortune-gen calls (reads).
-    Identity, id::identity_client::IdentityClient<Channel>, {
-        read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
-        read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
-    }
-);
-
-service_client!(
-    /// The social RPC fortune-gen calls (a read, with a service token).
-    Social, so::social_client::SocialClient<Channel>, {
-        read list_friends_of(so::ListFriendsOfRequest) -> so::ListFriendsOfResponse = "ListFriendsOf";
-    }
-);
 
 /// A call to a peer failed.
 #[derive(Debug, thiserror::Error)]

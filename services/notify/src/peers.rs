@@ -9,17 +9,11 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use meguri_auth::TokenMinter;
-use meguri_grpc_client::{AsService, Channel, ClientPolicy, service_client};
+use meguri_grpc_client::clients::Identity as IdentityRpc;
+use meguri_grpc_client::{AsService, ClientPolicy};
 use meguri_ids::UserId;
 use meguri_proto::identity as id;
 use secrecy::SecretString;
-
-service_client!(
-    /// The identity RPC notify calls (a read).
-    IdentityRpc, id::identity_client::IdentityClient<Channel>, {
-        read get_contact(id::GetContactRequest) -> id::GetContactResponse = "GetContact";
-    }
-);
 
 /// Where to mail a member, as identity knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use meguri_auth::TokenMinter;
-use meguri_grpc_client::{AsService, Channel, ClientPolicy, service_client};
+use meguri_grpc_client::clients::{BaziEngine as Engine, Identity};
+use meguri_grpc_client::{AsService, Channel, ClientPolicy};
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
@@ -18,23 +19,6 @@ use secrecy::SecretString;
 
 use crate::domain::diary::{AlmanacDay, AlmanacItem, parse_day};
 use crate::domain::{Elements, Factor, Failure, Member, MemberProfile};
-
-service_client!(
-    /// The identity RPCs social calls (reads).
-    Identity, id::identity_client::IdentityClient<Channel>, {
-        read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
-        read list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse = "ListMemberProfiles";
-        read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
-    }
-);
-
-service_client!(
-    /// The BaziEngine RPCs social calls (idempotent reads).
-    Engine, be::bazi_engine_client::BaziEngineClient<Channel>, {
-        read compatibility(be::CompatibilityRequest) -> be::CompatibilityResponse = "Compatibility";
-        read get_almanac(be::GetAlmanacRequest) -> be::GetAlmanacResponse = "GetAlmanac";
-    }
-);
 
 /// A call to a peer failed.
 #[derive(Debug, thiserror::Error)]

@@ -20,6 +20,7 @@
 //! - reaches the caller as `Unavailable` when the failure came from the connection rather than
 //!   from the service ([`transport_failure_is_unavailable`]).
 
+pub mod clients;
 pub mod retry;
 
 use std::collections::HashMap;

@@ -1,0 +1,113 @@
+//! The one client of each service, with every RPC it serves: whoever calls a service (the gateway,
+//! or a service calling a peer) uses these, on the one [`ClientPolicy`](crate::ClientPolicy). An RPC
+//! marked `read` is idempotent and retried on `Unavailable`; a `write` never is. A new RPC is added
+//! here once, next to its proto.
+
+use meguri_proto::bazi_engine as be;
+use meguri_proto::billing as bi;
+use meguri_proto::fortune as fo;
+use meguri_proto::identity as id;
+use meguri_proto::notify as no;
+use meguri_proto::social as so;
+
+use crate::{Channel, service_client};
+
+service_client!(
+    /// bazi-engine (charts, compatibility, almanac, places, transits): every RPC an idempotent read.
+    pub BaziEngine, be::bazi_engine_client::BaziEngineClient<Channel>, {
+        read calculate_chart(be::CalculateChartRequest) -> be::CalculateChartResponse = "CalculateChart";
+        read compatibility(be::CompatibilityRequest) -> be::CompatibilityResponse = "Compatibility";
+        read get_almanac(be::GetAlmanacRequest) -> be::GetAlmanacResponse = "GetAlmanac";
+        read read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse = "ReadTransits";
+        read resolve_place(be::ResolvePlaceRequest) -> be::ResolvePlaceResponse = "ResolvePlace";
+        read search_places(be::SearchPlacesRequest) -> be::SearchPlacesResponse = "SearchPlaces";
+    }
+);
+
+service_client!(
+    /// identity (accounts, sessions, settings, admins; birth profiles, contacts and member profiles for services).
+    pub Identity, id::identity_client::IdentityClient<Channel>, {
+        read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
+        read get_contact(id::GetContactRequest) -> id::GetContactResponse = "GetContact";
+        read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
+        read get_user(id::GetUserRequest) -> id::GetUserResponse = "GetUser";
+        read list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse = "ListMemberProfiles";
+        write admin_login(id::AdminLoginRequest) -> id::AdminLoginResponse = "AdminLogin";
+        write change_password(id::ChangePasswordRequest) -> id::ChangePasswordResponse = "ChangePassword";
+        write complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse = "CompleteOnboarding";
+        write confirm_email_change(id::ConfirmEmailChangeRequest) -> id::ConfirmEmailChangeResponse = "ConfirmEmailChange";
+        write delete_account(id::DeleteAccountRequest) -> id::DeleteAccountResponse = "DeleteAccount";
+        write forgot_password(id::ForgotPasswordRequest) -> id::ForgotPasswordResponse = "ForgotPassword";
+        write login(id::LoginRequest) -> id::LoginResponse = "Login";
+        write request_email_change(id::RequestEmailChangeRequest) -> id::RequestEmailChangeResponse = "RequestEmailChange";
+        write resend_verification_code(id::ResendVerificationCodeRequest) -> id::ResendVerificationCodeResponse = "ResendVerificationCode";
+        write reset_password(id::ResetPasswordRequest) -> id::ResetPasswordResponse = "ResetPassword";
+        write set_timezone_offset(id::SetTimezoneOffsetRequest) -> id::SetTimezoneOffsetResponse = "SetTimezoneOffset";
+        write sign_up(id::SignUpRequest) -> id::SignUpResponse = "SignUp";
+        write update_birth_data(id::UpdateBirthDataRequest) -> id::UpdateBirthDataResponse = "UpdateBirthData";
+        write update_username(id::UpdateUsernameRequest) -> id::UpdateUsernameResponse = "UpdateUsername";
+        write verify_email(id::VerifyEmailRequest) -> id::VerifyEmailResponse = "VerifyEmail";
+    }
+);
+
+service_client!(
+    /// fortune-gen (charts, readings, day info, badges, ratings, reports, friend updates). GetDailyReading and GetFriendUpdates build and store the day's answer on the first call, idempotently: reads.
+    pub Fortune, fo::fortune_client::FortuneClient<Channel>, {
+        read get_chart(fo::GetChartRequest) -> fo::GetChartResponse = "GetChart";
+        read get_chart_status(fo::GetChartStatusRequest) -> fo::GetChartStatusResponse = "GetChartStatus";
+        read get_daily_reading(fo::GetDailyReadingRequest) -> fo::DailyReading = "GetDailyReading";
+        read get_day_info(fo::GetDayInfoRequest) -> fo::GetDayInfoResponse = "GetDayInfo";
+        read get_friend_updates(fo::GetFriendUpdatesRequest) -> fo::GetFriendUpdatesResponse = "GetFriendUpdates";
+        read get_life_report(fo::GetLifeReportRequest) -> fo::Report = "GetLifeReport";
+        read get_yearly_report(fo::GetYearlyReportRequest) -> fo::Report = "GetYearlyReport";
+        read list_badges(fo::ListBadgesRequest) -> fo::ListBadgesResponse = "ListBadges";
+        write rate_fortune(fo::RateFortuneRequest) -> fo::Rating = "RateFortune";
+        write update_rating_feedback(fo::UpdateRatingFeedbackRequest) -> fo::Rating = "UpdateRatingFeedback";
+    }
+);
+
+service_client!(
+    /// billing (credits).
+    pub Billing, bi::billing_client::BillingClient<Channel>, {
+        read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
+    }
+);
+
+service_client!(
+    /// notify (e-mail preferences, one-click unsubscribe, the visit record of the inactivity reminder).
+    pub Notify, no::notify_client::NotifyClient<Channel>, {
+        read get_email_preferences(no::GetEmailPreferencesRequest) -> no::GetEmailPreferencesResponse = "GetEmailPreferences";
+        write record_visit(no::RecordVisitRequest) -> no::RecordVisitResponse = "RecordVisit";
+        write unsubscribe(no::UnsubscribeRequest) -> no::UnsubscribeResponse = "Unsubscribe";
+        write update_email_preferences(no::UpdateEmailPreferencesRequest) -> no::UpdateEmailPreferencesResponse = "UpdateEmailPreferences";
+    }
+);
+
+service_client!(
+    /// social (friendships, compatibility, blocks, search, invites; the diary, its mentions and letters). State changes are writes, never retried, although social answers a repeat with the same state (and a repeated CreateDiaryEntry with the first entry).
+    pub Social, so::social_client::SocialClient<Channel>, {
+        read find_lucky_day(so::FindLuckyDayRequest) -> so::LuckyDay = "FindLuckyDay";
+        read get_compatibility(so::MemberRef) -> so::Compatibility = "GetCompatibility";
+        read get_diary_entry(so::DiaryEntryRef) -> so::DiaryEntry = "GetDiaryEntry";
+        read get_invite(so::MemberRef) -> so::Invite = "GetInvite";
+        read list_blocks(so::ListBlocksRequest) -> so::ListBlocksResponse = "ListBlocks";
+        read list_delivered_letters(so::ListDeliveredLettersRequest) -> so::ListDeliveredLettersResponse = "ListDeliveredLetters";
+        read list_diary_entries(so::ListDiaryEntriesRequest) -> so::ListDiaryEntriesResponse = "ListDiaryEntries";
+        read list_friends(so::ListFriendsRequest) -> so::ListFriendsResponse = "ListFriends";
+        read list_friends_of(so::ListFriendsOfRequest) -> so::ListFriendsOfResponse = "ListFriendsOf";
+        read list_mention_notifications(so::ListMentionNotificationsRequest) -> so::ListMentionNotificationsResponse = "ListMentionNotifications";
+        read search_members(so::SearchMembersRequest) -> so::SearchMembersResponse = "SearchMembers";
+        write accept_friend_request(so::MemberRef) -> so::FriendshipAnswer = "AcceptFriendRequest";
+        write block(so::MemberRef) -> so::BlockAnswer = "Block";
+        write cancel_friend_request(so::MemberRef) -> so::FriendshipAnswer = "CancelFriendRequest";
+        write create_diary_entry(so::CreateDiaryEntryRequest) -> so::DiaryEntry = "CreateDiaryEntry";
+        write decline_friend_request(so::MemberRef) -> so::FriendshipAnswer = "DeclineFriendRequest";
+        write delete_diary_entry(so::DiaryEntryRef) -> so::DeleteDiaryEntryResponse = "DeleteDiaryEntry";
+        write mark_letter_shown(so::DiaryEntryRef) -> so::MarkLetterShownResponse = "MarkLetterShown";
+        write mark_mention_shown(so::MentionRef) -> so::MarkMentionShownResponse = "MarkMentionShown";
+        write remove_friend(so::MemberRef) -> so::FriendshipAnswer = "RemoveFriend";
+        write send_friend_request(so::MemberRef) -> so::FriendshipAnswer = "SendFriendRequest";
+        write unblock(so::MemberRef) -> so::BlockAnswer = "Unblock";
+        write update_diary_entry(so::UpdateDiaryEntryRequest) -> so::DiaryEntry = "UpdateDiaryEntry";
+    }
+);
