@@ -26,6 +26,12 @@ pub const IDENTITY_STREAM: &str = "identity";
 /// service that wants a mail sent (today identity), read by notify only, which deletes each entry
 /// once handled because entries carry one-time secrets.
 pub const MAIL_STREAM: &str = "mail";
+/// Diary events of `social` (`meguri.social.v1`, `social/v1/events.proto`): letters to the future
+/// sealed or cancelled; read by notify's scheduler.
+pub const SOCIAL_STREAM: &str = "social";
+/// What notify's scheduler did (`meguri.notify.v1.LetterDelivered`, `notify/v1/events.proto`);
+/// read by social.
+pub const NOTIFY_STREAM: &str = "notify";
 
 /// One registered event, for listings and the registry test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +73,9 @@ events! {
     crate::identity::AccountDeleted => IDENTITY_STREAM, "identity.account_deleted", version 1;
     crate::identity::ProfileChanged => IDENTITY_STREAM, "identity.profile_changed", version 1;
     crate::notify::MailRequested => MAIL_STREAM, "mail.requested", version 1;
+    crate::social::LetterSealed => SOCIAL_STREAM, "social.letter_sealed", version 1;
+    crate::social::LetterCancelled => SOCIAL_STREAM, "social.letter_cancelled", version 1;
+    crate::notify::LetterDelivered => NOTIFY_STREAM, "notify.letter_delivered", version 1;
 }
 
 #[cfg(test)]
