@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { OnboardingMount } from '@/app-web/onboarding-mount';
 import { ShellLayout } from '@/components/layouts/shell-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { DiaryNotices } from '@/features/diary/components/diary-notices';
 
 /**
  * The layout route of the signed-in screens (router.tsx): the screen above the bottom navigation.
@@ -18,6 +19,7 @@ export default function AppShell() {
       </Suspense>
       {/* Overlays of the signed-in app, one line each, outside the screens' Suspense. */}
       <OnboardingMount />
+      <DiaryNotices />
     </ShellLayout>
   );
 }
