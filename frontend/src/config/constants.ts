@@ -130,8 +130,3 @@ export const LETTER_MAX_YEARS_AHEAD = 10;
 export const DIARY_PAGE_SIZE = 20;
 /** Local-storage key prefix of the diary draft; one draft per member (`meguri_diary_draft:<userId>`). */
 export const DIARY_DRAFT_KEY_PREFIX = 'meguri_diary_draft:';
-/**
- * Mention notifications are asked for again when the window gets the focus (spec §4), at most this
- * often: a focus that follows another within a second (two events for one switch) asks once.
- */
-export const MENTION_FOCUS_THROTTLE_MS = 1000;

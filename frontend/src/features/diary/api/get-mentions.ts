@@ -1,6 +1,5 @@
 import useSWR from 'swr';
 
-import { MENTION_FOCUS_THROTTLE_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import type { MentionNotification } from '@/features/diary/api/types';
 import { api } from '@/lib/api-client';
@@ -16,13 +15,14 @@ export function getMentionNotifications(): Promise<MentionNotification[]> {
 
 /**
  * The unseen mentions, asked for again whenever the window gets the focus (spec §4, the one exception
- * to "no refetch on focus") and after one is acknowledged, never on a timer. swr would otherwise answer
- * a focus within the app's 5-minute freshness from its cache, so this call keeps no fresh window.
+ * to "no refetch on focus") and after one is acknowledged, never on a timer. The app's defaults would
+ * answer a focus within 5 minutes from the cache, so this call has no throttle and no fresh window; the
+ * two events of one return to the tab (visibilitychange, focus) share the request in flight.
  */
 export function useMentionNotifications() {
   return useSWR<MentionNotification[]>(mentionsKey(), getMentionNotifications, {
     revalidateOnFocus: true,
-    focusThrottleInterval: MENTION_FOCUS_THROTTLE_MS,
+    focusThrottleInterval: 0,
     dedupingInterval: 0,
   });
 }

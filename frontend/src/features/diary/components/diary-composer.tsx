@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -56,13 +56,14 @@ export function DiaryComposer({ userId, onSaved }: DiaryComposerProps) {
   const dateOk = draft.publishToFuture ? isDeliveryDay(draft.deliveryDate, todayIso) : isEntryDay(draft.date, todayIso);
   const canSave = content === 'ok' && dateOk && !busy;
 
-  // After a mention is put in, the caret goes right behind it.
-  useLayoutEffect(() => {
-    if (caret.current === null || !textarea.current) return;
-    textarea.current.focus();
-    textarea.current.setSelectionRange(caret.current, caret.current);
+  // Once the picker has gone (its focus trap with it), the focus returns to the text, behind a new mention.
+  const backToText = () => {
+    const box = textarea.current;
+    if (!box) return;
+    box.focus();
+    if (caret.current !== null) box.setSelectionRange(caret.current, caret.current);
     caret.current = null;
-  }, [draft.content]);
+  };
 
   const pick = (username: string) => {
     setPicking(false);
@@ -227,14 +228,7 @@ export function DiaryComposer({ userId, onSaved }: DiaryComposerProps) {
         </Box>
       </Box>
 
-      <MentionPicker
-        open={picking}
-        onPick={pick}
-        onClose={() => {
-          setPicking(false);
-          textarea.current?.focus();
-        }}
-      />
+      <MentionPicker open={picking} onPick={pick} onClose={() => setPicking(false)} onClosed={backToText} />
     </Paper>
   );
 }

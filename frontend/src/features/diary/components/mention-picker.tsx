@@ -23,6 +23,8 @@ type MentionPickerProps = {
   open: boolean;
   onPick: (username: string) => void;
   onClose: () => void;
+  /** Once it has closed: where the focus goes next is the caller's (the dialog gives none back). */
+  onClosed: () => void;
 };
 
 /** Whether a friend matches what was typed into the filter (username or first name, any case). */
@@ -36,7 +38,7 @@ function matches(friend: { username: string; firstName: string | null }, filter:
  * The mention button's dialog: the caller's accepted friends (read when it first opens); choosing one
  * puts `@username ` into the text.
  */
-export function MentionPicker({ open, onPick, onClose }: MentionPickerProps) {
+export function MentionPicker({ open, onPick, onClose, onClosed }: MentionPickerProps) {
   const titleId = useId();
   const [filter, setFilter] = useState('');
   const { friends, error, retry } = useMentionableFriends(open);
@@ -94,9 +96,15 @@ export function MentionPicker({ open, onPick, onClose }: MentionPickerProps) {
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
-      // The composer puts the focus back into the text, behind the mention.
       disableRestoreFocus
-      slotProps={{ transition: { onExited: () => setFilter('') } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setFilter('');
+            onClosed();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>フレンドをメンション</DialogTitle>
       <DialogContent>{body}</DialogContent>
