@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { OnboardingMount } from '@/app-web/onboarding-mount';
 import { ShellLayout } from '@/components/layouts/shell-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DiaryNotices } from '@/features/diary/components/diary-notices';
 
 /**
@@ -12,6 +13,7 @@ import { DiaryNotices } from '@/features/diary/components/diary-notices';
  * overlay, the mention dialog) mount here, one line each, inside the router and above the screens.
  */
 export default function AppShell() {
+  const auth = useAuth();
   return (
     <ShellLayout>
       <Suspense fallback={<PageSpinner />}>
@@ -19,7 +21,7 @@ export default function AppShell() {
       </Suspense>
       {/* Overlays of the signed-in app, one line each, outside the screens' Suspense. */}
       <OnboardingMount />
-      <DiaryNotices />
+      {auth.status === 'signed-in' ? <DiaryNotices username={auth.user.username ?? ''} /> : null}
     </ShellLayout>
   );
 }

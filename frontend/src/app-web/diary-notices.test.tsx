@@ -43,21 +43,30 @@ const mentionDialog = () => screen.findByRole('dialog', { name: 'メンション
 afterEach(() => server.events.removeAllListeners());
 
 describe('the mention dialog (app shell)', () => {
-  it('opens for the first unseen mention: the mentioner, the day and the text with @handles highlighted', async () => {
+  it('opens for the first unseen mention: the mentioner, the day and the text with its mentions highlighted', async () => {
+    const text = '@hanako と @shiro と @nobody とカフェへ';
     renderShell({
-      mentions: [
-        sampleMention(1, members.taro, '@hanako と @jiro とカフェへ', '2026-11-20'),
-        sampleMention(2, members.jiro, '二つ目'),
-      ],
+      // The entry names the friends its handles reached; @nobody is no friend of taro's.
+      entries: [sampleEntry({ id: entryId(1), author: members.taro, content: text, mentions: [members.me, members.shiro] })],
+      mentions: [sampleMention(1, members.taro, text, '2026-11-20'), sampleMention(2, members.jiro, '二つ目')],
     });
 
     const dialog = await mentionDialog();
     expect(within(dialog).getByTestId('mentioner')).toHaveTextContent('taro');
     expect(dialog).toHaveTextContent('2026年11月20日の日記');
-    expect(within(dialog).getByTestId('mention-content')).toHaveTextContent('@hanako と @jiro とカフェへ');
-    expect(within(dialog).getAllByTestId('mention').map((m) => m.textContent)).toEqual(['@hanako', '@jiro']);
+    expect(within(dialog).getByTestId('mention-content')).toHaveTextContent(text);
+    await waitFor(() =>
+      expect(within(dialog).getAllByTestId('mention').map((m) => m.textContent)).toEqual(['@hanako', '@shiro']),
+    );
     expect(within(dialog).getByRole('button', { name: '確認しました' })).toBeInTheDocument();
     expect(dialog).not.toHaveTextContent('二つ目');
+  });
+
+  it("highlights the member's own handle when the entry cannot be read", async () => {
+    renderShell({ mentions: [sampleMention(1, members.taro, '@hanako と @shiro')] });
+
+    const dialog = await mentionDialog();
+    expect(within(dialog).getAllByTestId('mention').map((m) => m.textContent)).toEqual(['@hanako']);
   });
 
   it('marks it shown on 確認しました, reads the list again and shows the next, then none', async () => {

@@ -92,7 +92,8 @@ export function mockDiary(initial: Partial<Diary> = {}, pageSize = 20) {
   };
   let next = 1000;
   const byClientId = new Map<string, DiaryEntry>();
-  const sorted = () => [...diary.entries].sort((a, b) => (a.date === b.date ? b.createdAt.localeCompare(a.createdAt) : b.date.localeCompare(a.date)));
+  // The list holds the caller's own entries; others' (that mention the caller) are reached only by id.
+  const sorted = () => diary.entries.filter((e) => e.author.userId === members.me.userId).sort((a, b) => (a.date === b.date ? b.createdAt.localeCompare(a.createdAt) : b.date.localeCompare(a.date)));
   const notFound = () => apiError(404, 'DIARY_ENTRY_NOT_FOUND', '日記が見つかりません');
   const resolve = (content: string) =>
     diary.friends.filter((friend) =>

@@ -17,7 +17,7 @@ const LetterDialog = lazy(async () => ({
  * reads the list again; when marking fails the dialog closes anyway (spec §4) and stays closed for this
  * visit, though the server still counts it as unseen.
  */
-export function DiaryNotices() {
+export function DiaryNotices({ username }: { username: string }) {
   const mentions = useMentionNotifications();
   const letters = useDeliveredLetters();
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
@@ -46,6 +46,7 @@ export function DiaryNotices() {
         <MentionDialog
           key={mention.id}
           mention={mention}
+          username={username}
           busy={busy}
           onAcknowledge={() => void acknowledge(mention.id, markMentionShown, () => mentions.mutate())}
         />

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 
 import { MemberAvatar } from '@/components/ui/member-avatar';
+import { useDiaryEntry } from '@/features/diary/api/get-diary';
 import type { DeliveredLetter, MentionNotification } from '@/features/diary/api/types';
 import { MentionText } from '@/features/diary/components/mention-text';
 import { mentionedUsernames } from '@/features/diary/utils/entry-kind';
@@ -38,10 +39,22 @@ function NoticeDialog({ title, confirmLabel, busy, onConfirm, children }: Notice
   );
 }
 
-type MentionDialogProps = { mention: MentionNotification; busy: boolean; onAcknowledge: () => void };
+type MentionDialogProps = {
+  mention: MentionNotification;
+  /** The signed-in member's username: their own handle is highlighted until the entry's mentions are read. */
+  username: string;
+  busy: boolean;
+  onAcknowledge: () => void;
+};
 
-/** Spec §2 "Mention dialog": the mentioner's username, the entry's date and its text with @handles highlighted. */
-export function MentionDialog({ mention, busy, onAcknowledge }: MentionDialogProps) {
+/**
+ * Spec §2 "Mention dialog": the mentioner's username, the entry's date and its text with the @handles
+ * that reached a friend highlighted (the entry, which the mentioned member may read, names them; a typed
+ * `@someone` who is not the author's friend stays plain).
+ */
+export function MentionDialog({ mention, username, busy, onAcknowledge }: MentionDialogProps) {
+  const entry = useDiaryEntry(mention.diaryEntry.id);
+  const known = entry.data ? mentionedUsernames(entry.data) : [username];
   return (
     <NoticeDialog title="メンションされました" confirmLabel="確認しました" busy={busy} onConfirm={onAcknowledge}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mb: 1.5 }}>
@@ -56,7 +69,7 @@ export function MentionDialog({ mention, busy, onAcknowledge }: MentionDialogPro
         </Box>
       </Box>
       <Typography component="div" sx={{ lineHeight: 1.8 }} data-testid="mention-content">
-        <MentionText text={mention.diaryEntry.content} />
+        <MentionText text={mention.diaryEntry.content} known={known} />
       </Typography>
     </NoticeDialog>
   );
