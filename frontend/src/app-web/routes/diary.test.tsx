@@ -11,23 +11,13 @@ import { sampleUser } from '@/testing/mocks/data';
 import { dayFromToday, entryId, mockDiary, sampleEntry } from '@/testing/mocks/diary';
 import { server } from '@/testing/mocks/server';
 import { members, mockSocial } from '@/testing/mocks/social';
-import { renderApp, toastSaying } from '@/testing/test-utils';
+import { recordRequests, renderApp, toastSaying } from '@/testing/test-utils';
 
 function renderDiary(diary: Parameters<typeof mockDiary>[0] = {}, pageSize?: number) {
   mockSession(sampleUser);
   const social = mockSocial();
   const state = mockDiary(diary, pageSize);
   return { state, social, ...renderApp(<AppRoutes />, { route: '/diary' }) };
-}
-
-/** Every request as "METHOD /path?query". */
-function recordRequests() {
-  const seen: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    seen.push(`${request.method} ${url.pathname}${url.search}`);
-  });
-  return seen;
 }
 
 const textarea = () => screen.findByRole('textbox', { name: '今日のできごと' });

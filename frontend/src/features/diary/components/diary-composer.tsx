@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { DIARY_CONTENT_MAX_LENGTH } from '@/config/constants';
 import { createDiaryEntry, findLuckyDay } from '@/features/diary/api/diary-actions';
 import type { DiaryEntry, LuckyDay } from '@/features/diary/api/types';
+import { DayField, EntryForm } from '@/features/diary/components/entry-fields';
 import { LuckyDayNote } from '@/features/diary/components/lucky-day-note';
 import { MentionPicker } from '@/features/diary/components/mention-picker';
 import { useDiaryDraft } from '@/features/diary/hooks/use-diary-draft';
@@ -125,15 +126,7 @@ export function DiaryComposer({ userId, onSaved }: DiaryComposerProps) {
       <Typography id={titleId} variant="h2" sx={{ fontSize: '1.05rem', mb: 1.5 }}>
         日記を書く
       </Typography>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        sx={{ display: 'grid', gap: 1.5 }}
-      >
+      <EntryForm onSubmit={() => void save()}>
         <TextField
           label="今日のできごと"
           placeholder="今日あったこと、心に残ったことを書いてみましょう"
@@ -182,15 +175,14 @@ export function DiaryComposer({ userId, onSaved }: DiaryComposerProps) {
               届く日まで封印され、あなたにも読めません。届く日の朝、過去のあなたからの手紙として届きます。
             </Typography>
             <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-              <TextField
+              <DayField
                 label="届ける日"
-                type="date"
-                size="small"
                 value={draft.deliveryDate}
-                onChange={(event) => update({ deliveryDate: event.target.value })}
-                error={draft.deliveryDate !== '' && !isDeliveryDay(draft.deliveryDate, todayIso)}
+                onChange={(deliveryDate) => update({ deliveryDate })}
+                min={range.min}
+                max={range.max}
+                invalid={draft.deliveryDate !== '' && !isDeliveryDay(draft.deliveryDate, todayIso)}
                 helperText="明日から10年後まで"
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.min, max: range.max } }}
               />
               <Button
                 variant="outlined"
@@ -206,16 +198,13 @@ export function DiaryComposer({ userId, onSaved }: DiaryComposerProps) {
             {lucky.state === 'failed' ? <Alert severity="warning">{lucky.message}</Alert> : null}
           </Box>
         ) : (
-          <TextField
+          <DayField
             label="日付"
-            type="date"
-            size="small"
             value={draft.date}
-            onChange={(event) => update({ date: event.target.value })}
-            error={!isEntryDay(draft.date, todayIso)}
+            onChange={(date) => update({ date })}
+            max={todayIso}
+            invalid={!isEntryDay(draft.date, todayIso)}
             helperText={isEntryDay(draft.date, todayIso) ? undefined : '今日までの日付を選んでください'}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso } }}
-            sx={{ maxWidth: 220 }}
           />
         )}
 
@@ -226,7 +215,7 @@ export function DiaryComposer({ userId, onSaved }: DiaryComposerProps) {
             {busy ? '保存中...' : draft.publishToFuture ? '手紙を封印する' : '日記を保存する'}
           </Button>
         </Box>
-      </Box>
+      </EntryForm>
 
       <MentionPicker open={picking} onPick={pick} onClose={() => setPicking(false)} onClosed={backToText} />
     </Paper>

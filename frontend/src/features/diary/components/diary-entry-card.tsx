@@ -19,6 +19,7 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { DIARY_CONTENT_MAX_LENGTH } from '@/config/constants';
 import { deleteDiaryEntry, updateDiaryEntry } from '@/features/diary/api/diary-actions';
 import type { DiaryEntry } from '@/features/diary/api/types';
+import { DayField, EntryForm } from '@/features/diary/components/entry-fields';
 import { MentionText } from '@/features/diary/components/mention-text';
 import { checkContent, contentLength, normalizeContent } from '@/features/diary/utils/content';
 import { isEntryDay, timezoneOffset, today } from '@/features/diary/utils/diary-dates';
@@ -211,15 +212,7 @@ function EntryEditor({ entry, onCancel, onSaved }: EntryEditorProps) {
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      sx={{ display: 'grid', gap: 1.25 }}
-    >
+    <EntryForm onSubmit={() => void save()}>
       <TextField
         label="日記の内容"
         multiline
@@ -231,16 +224,7 @@ function EntryEditor({ entry, onCancel, onSaved }: EntryEditorProps) {
         helperText={`${contentLength(content)} / ${DIARY_CONTENT_MAX_LENGTH}文字`}
       />
       {plain ? (
-        <TextField
-          label="日付"
-          type="date"
-          size="small"
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          error={!dateOk}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso } }}
-          sx={{ maxWidth: 220 }}
-        />
+        <DayField label="日付" value={date} onChange={setDate} max={todayIso} invalid={!dateOk} />
       ) : null}
       {error ? <Alert severity="error">{error}</Alert> : null}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
@@ -251,6 +235,6 @@ function EntryEditor({ entry, onCancel, onSaved }: EntryEditorProps) {
           {busy ? '保存中...' : '更新する'}
         </Button>
       </Box>
-    </Box>
+    </EntryForm>
   );
 }
