@@ -29,6 +29,13 @@ impl CallContext {
     pub async fn of(req: &actix_web::HttpRequest, session: &crate::session::TypedSession) -> Self {
         CallContext { caller: session.caller().await, request_id: RequestId::of(req) }
     }
+
+    /// A visitor's context for the request being served, whoever is signed in: for a call whose
+    /// authority is something else the request carries (an unsubscribe token).
+    #[must_use]
+    pub fn visitor(req: &actix_web::HttpRequest) -> Self {
+        CallContext { caller: crate::session::Caller::ANONYMOUS, request_id: RequestId::of(req) }
+    }
 }
 
 impl CallerContext for CallContext {
@@ -91,10 +98,13 @@ service_client!(
 );
 
 service_client!(
-    /// The notify service (e-mail preferences).
+    /// The notify service (e-mail preferences, one-click unsubscribe, the visit record of the
+    /// inactivity reminder).
     pub Notify, notify_pb::notify_client::NotifyClient<Channel>, {
         read get_email_preferences(notify_pb::GetEmailPreferencesRequest) -> notify_pb::GetEmailPreferencesResponse = "GetEmailPreferences";
         write update_email_preferences(notify_pb::UpdateEmailPreferencesRequest) -> notify_pb::UpdateEmailPreferencesResponse = "UpdateEmailPreferences";
+        write unsubscribe(notify_pb::UnsubscribeRequest) -> notify_pb::UnsubscribeResponse = "Unsubscribe";
+        write record_visit(notify_pb::RecordVisitRequest) -> notify_pb::RecordVisitResponse = "RecordVisit";
     }
 );
 
@@ -117,8 +127,9 @@ service_client!(
 );
 
 service_client!(
-    /// The social service (friendships, compatibility, blocks, search, invites). The state changes
-    /// are writes: never retried, although social answers a repeat with the same state.
+    /// The social service (friendships, compatibility, blocks, search, invites; the diary, its
+    /// mentions and letters). The state changes are writes: never retried, although social answers
+    /// a repeat with the same state (and a repeated CreateDiaryEntry with the first entry).
     pub Social, social_pb::social_client::SocialClient<Channel>, {
         read list_friends(social_pb::ListFriendsRequest) -> social_pb::ListFriendsResponse = "ListFriends";
         read search_members(social_pb::SearchMembersRequest) -> social_pb::SearchMembersResponse = "SearchMembers";
@@ -132,5 +143,15 @@ service_client!(
         write unblock(social_pb::MemberRef) -> social_pb::BlockAnswer = "Unblock";
         read list_blocks(social_pb::ListBlocksRequest) -> social_pb::ListBlocksResponse = "ListBlocks";
         read get_invite(social_pb::MemberRef) -> social_pb::Invite = "GetInvite";
+        write create_diary_entry(social_pb::CreateDiaryEntryRequest) -> social_pb::DiaryEntry = "CreateDiaryEntry";
+        write update_diary_entry(social_pb::UpdateDiaryEntryRequest) -> social_pb::DiaryEntry = "UpdateDiaryEntry";
+        write delete_diary_entry(social_pb::DiaryEntryRef) -> social_pb::DeleteDiaryEntryResponse = "DeleteDiaryEntry";
+        read list_diary_entries(social_pb::ListDiaryEntriesRequest) -> social_pb::ListDiaryEntriesResponse = "ListDiaryEntries";
+        read get_diary_entry(social_pb::DiaryEntryRef) -> social_pb::DiaryEntry = "GetDiaryEntry";
+        read list_mention_notifications(social_pb::ListMentionNotificationsRequest) -> social_pb::ListMentionNotificationsResponse = "ListMentionNotifications";
+        write mark_mention_shown(social_pb::MentionRef) -> social_pb::MarkMentionShownResponse = "MarkMentionShown";
+        read list_delivered_letters(social_pb::ListDeliveredLettersRequest) -> social_pb::ListDeliveredLettersResponse = "ListDeliveredLetters";
+        write mark_letter_shown(social_pb::DiaryEntryRef) -> social_pb::MarkLetterShownResponse = "MarkLetterShown";
+        read find_lucky_day(social_pb::FindLuckyDayRequest) -> social_pb::LuckyDay = "FindLuckyDay";
     }
 );

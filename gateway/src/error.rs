@@ -101,6 +101,20 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "FRIEND_REQUEST_LIMIT" => "フレンド申請の上限に達しました。しばらくしてからお試しください",
         "FRIEND_LIMIT" => "フレンドの上限に達しています",
         "INVALID_INVITER_ID" => "招待リンクが正しくありません。リンクを確認してください",
+        // --- diary, mentions and letters (social; the gateway checks the form of ids) ---
+        "INVALID_DIARY_CONTENT" => "日記の内容を1〜1000文字で入力してください",
+        "INVALID_DIARY_DATE" => "日付が正しくありません（未来の日付は選べません）",
+        "INVALID_DELIVERY_DATE" => "届ける日は明日から10年後までの日付を選んでください",
+        "INVALID_CLIENT_ID" => "リクエストが正しくありません。ページを再読み込みしてください",
+        "INVALID_CURSOR" => "ページの指定が正しくありません",
+        "DIARY_LIMIT" => "日記は24時間に100件まで書けます。しばらくしてからお試しください",
+        "DIARY_ENTRY_NOT_FOUND" => "日記が見つかりません",
+        "LETTER_SEALED" => "未来への手紙は届くまで編集できません",
+        "LUCKY_DAY_NOT_FOUND" => "60日以内に吉日が見つかりませんでした。別の日付をお選びください",
+        "MENTION_NOT_FOUND" => "メンションが見つかりません",
+        // --- one-click unsubscribe (notify) ---
+        "INVALID_UNSUBSCRIBE_TOKEN" => "配信停止リンクが正しくないか、有効期限が切れています",
+        "UNSUBSCRIBE_TOKEN_USED" => "この配信停止リンクはすでに使われています",
         // --- credits (billing) ---
         "INVALID_USER_ID" => "ユーザーIDの形式が正しくありません",
         "INVALID_AMOUNT" => "クレジット数は1〜1,000,000の範囲で指定してください",
@@ -396,6 +410,57 @@ mod tests {
         ];
         for (grpc, code, http, message) in cases {
             let error = ApiError::from_status("Social", status_with_code(grpc, code));
+
+            let body = error.body();
+
+            assert_eq!(error.status_code().as_u16(), http, "{code}");
+            assert_eq!(body.code, code);
+            assert_eq!(body.message, message, "{code}");
+        }
+    }
+
+    /// The contract of issue 14: the diary's, mentions' and unsubscribe's codes as a person reads
+    /// them, with their HTTP statuses.
+    #[test]
+    fn every_diary_and_unsubscribe_code_has_its_status_and_message() {
+        let cases = [
+            (Code::InvalidArgument, "INVALID_DIARY_CONTENT", 400, "日記の内容を1〜1000文字で入力してください"),
+            (Code::InvalidArgument, "INVALID_DIARY_DATE", 400, "日付が正しくありません（未来の日付は選べません）"),
+            (Code::InvalidArgument, "INVALID_DELIVERY_DATE", 400, "届ける日は明日から10年後までの日付を選んでください"),
+            (
+                Code::InvalidArgument,
+                "INVALID_CLIENT_ID",
+                400,
+                "リクエストが正しくありません。ページを再読み込みしてください",
+            ),
+            (Code::InvalidArgument, "INVALID_CURSOR", 400, "ページの指定が正しくありません"),
+            (Code::InvalidArgument, "INVALID_TIMEZONE_OFFSET", 400, "タイムゾーンの指定が正しくありません"),
+            (Code::InvalidArgument, "INVALID_LIMIT", 400, "件数の指定が正しくありません"),
+            (
+                Code::ResourceExhausted,
+                "DIARY_LIMIT",
+                429,
+                "日記は24時間に100件まで書けます。しばらくしてからお試しください",
+            ),
+            (Code::NotFound, "DIARY_ENTRY_NOT_FOUND", 404, "日記が見つかりません"),
+            (Code::FailedPrecondition, "LETTER_SEALED", 409, "未来への手紙は届くまで編集できません"),
+            (
+                Code::NotFound,
+                "LUCKY_DAY_NOT_FOUND",
+                404,
+                "60日以内に吉日が見つかりませんでした。別の日付をお選びください",
+            ),
+            (Code::NotFound, "MENTION_NOT_FOUND", 404, "メンションが見つかりません"),
+            (
+                Code::InvalidArgument,
+                "INVALID_UNSUBSCRIBE_TOKEN",
+                400,
+                "配信停止リンクが正しくないか、有効期限が切れています",
+            ),
+            (Code::FailedPrecondition, "UNSUBSCRIBE_TOKEN_USED", 409, "この配信停止リンクはすでに使われています"),
+        ];
+        for (grpc, code, http, message) in cases {
+            let error = ApiError::from_status("Diary", status_with_code(grpc, code));
 
             let body = error.body();
 

@@ -8,6 +8,7 @@
 //! | `meguri_gateway_grpc_client_duration_seconds` | histogram | `rpc` |
 //! | `meguri_gateway_grpc_client_retries_total` | counter | `rpc` |
 //! | `meguri_gateway_rate_limited_total` | counter | `bucket` |
+//! | `meguri_gateway_background_call_failures_total` | counter | `rpc` (a call no request waits for, e.g. `RecordVisit`) |
 //! | `meguri_gateway_redis_pool_connections` | gauge | — (connections open) |
 //! | `meguri_gateway_redis_pool_available` | gauge | — (idle connections) |
 
@@ -28,6 +29,7 @@ pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::C
     retries_total: GRPC_CLIENT_RETRIES_TOTAL,
 };
 pub const RATE_LIMITED_TOTAL: &str = "meguri_gateway_rate_limited_total";
+pub const BACKGROUND_CALL_FAILURES_TOTAL: &str = "meguri_gateway_background_call_failures_total";
 pub const REDIS_POOL_CONNECTIONS: &str = "meguri_gateway_redis_pool_connections";
 pub const REDIS_POOL_AVAILABLE: &str = "meguri_gateway_redis_pool_available";
 
@@ -41,6 +43,10 @@ pub fn describe() {
     );
     GRPC_CLIENT.describe();
     metrics::describe_counter!(RATE_LIMITED_TOTAL, "requests refused by a rate limit, by bucket");
+    metrics::describe_counter!(
+        BACKGROUND_CALL_FAILURES_TOTAL,
+        "calls made without the request waiting for them that failed (logged, never shown), by rpc"
+    );
     metrics::describe_gauge!(REDIS_POOL_CONNECTIONS, "Redis connections open in the pool");
     metrics::describe_gauge!(REDIS_POOL_AVAILABLE, "idle Redis connections in the pool");
 }
@@ -99,6 +105,11 @@ pub fn http_request(route: Cow<'static, str>, method: &Method, status: StatusCod
 
 pub fn rate_limited(bucket: &'static str) {
     metrics::counter!(RATE_LIMITED_TOTAL, "bucket" => bucket).increment(1);
+}
+
+/// A call made in the background failed.
+pub fn background_call_failed(rpc: &'static str) {
+    metrics::counter!(BACKGROUND_CALL_FAILURES_TOTAL, "rpc" => rpc).increment(1);
 }
 
 /// Samples the Redis pool (called when `/metrics` is scraped).

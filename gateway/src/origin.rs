@@ -2,6 +2,10 @@
 //! the rest): a POST/PUT/PATCH/DELETE is refused with 403 `FORBIDDEN_ORIGIN` when it carries an
 //! `Origin` outside `PUBLIC_ORIGIN`, or `Sec-Fetch-Site: cross-site`. A request with neither header
 //! (curl, another server) passes: browsers always send at least one of them on such requests.
+//!
+//! One route is exempt: `POST /api/unsubscribe` ([`EXEMPT_PATH`]), which mail clients post from
+//! wherever they run (RFC 8058 one-click) and whose authority is the signed token it carries, not a
+//! session cookie — a forged cross-site post could only do what the token's holder may do anyway.
 
 use std::sync::Arc;
 
@@ -30,10 +34,16 @@ impl AllowedOrigins {
     }
 }
 
+/// The one path the check does not apply to (see the module docs).
+pub const EXEMPT_PATH: &str = "/api/unsubscribe";
+
 /// Whether a request must be refused (see the module docs).
 #[must_use]
-pub fn is_forbidden(method: &Method, headers: &HeaderMap, allowed: &AllowedOrigins) -> bool {
+pub fn is_forbidden(method: &Method, path: &str, headers: &HeaderMap, allowed: &AllowedOrigins) -> bool {
     if !matches!(*method, Method::POST | Method::PUT | Method::PATCH | Method::DELETE) {
+        return false;
+    }
+    if *method == Method::POST && path == EXEMPT_PATH {
         return false;
     }
     let cross_site = headers.get("sec-fetch-site").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"cross-site"));
@@ -57,7 +67,7 @@ pub async fn check_origin(
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let forbidden = req
         .app_data::<web::Data<AllowedOrigins>>()
-        .is_some_and(|allowed| is_forbidden(req.method(), req.headers(), allowed));
+        .is_some_and(|allowed| is_forbidden(req.method(), req.path(), req.headers(), allowed));
     if forbidden {
         tracing::info!(
             name: "gateway.origin.refused",
@@ -91,31 +101,41 @@ mod tests {
     #[test]
     fn a_foreign_origin_is_refused_for_a_post() {
         let h = headers(&[("origin", "https://evil.example")]);
-        assert!(is_forbidden(&Method::POST, &h, &allowed()));
-        assert!(is_forbidden(&Method::DELETE, &h, &allowed()));
+        assert!(is_forbidden(&Method::POST, "/api/x", &h, &allowed()));
+        assert!(is_forbidden(&Method::DELETE, "/api/x", &h, &allowed()));
     }
 
     #[test]
     fn reads_are_never_refused() {
         let h = headers(&[("origin", "https://evil.example"), ("sec-fetch-site", "cross-site")]);
-        assert!(!is_forbidden(&Method::GET, &h, &allowed()));
+        assert!(!is_forbidden(&Method::GET, "/api/x", &h, &allowed()));
     }
 
     #[test]
     fn our_own_origin_and_header_less_requests_pass() {
-        assert!(!is_forbidden(&Method::POST, &headers(&[("origin", "https://meguri.jp")]), &allowed()));
-        assert!(!is_forbidden(&Method::POST, &headers(&[("origin", "http://LOCALHOST:8080")]), &allowed()));
-        assert!(!is_forbidden(&Method::POST, &headers(&[]), &allowed()));
-        assert!(!is_forbidden(&Method::POST, &headers(&[("sec-fetch-site", "same-origin")]), &allowed()));
+        assert!(!is_forbidden(&Method::POST, "/api/x", &headers(&[("origin", "https://meguri.jp")]), &allowed()));
+        assert!(!is_forbidden(&Method::POST, "/api/x", &headers(&[("origin", "http://LOCALHOST:8080")]), &allowed()));
+        assert!(!is_forbidden(&Method::POST, "/api/x", &headers(&[]), &allowed()));
+        assert!(!is_forbidden(&Method::POST, "/api/x", &headers(&[("sec-fetch-site", "same-origin")]), &allowed()));
     }
 
     #[test]
     fn cross_site_fetch_metadata_is_refused_even_without_origin() {
-        assert!(is_forbidden(&Method::POST, &headers(&[("sec-fetch-site", "cross-site")]), &allowed()));
+        assert!(is_forbidden(&Method::POST, "/api/x", &headers(&[("sec-fetch-site", "cross-site")]), &allowed()));
+    }
+
+    #[test]
+    fn only_the_unsubscribe_post_is_exempt() {
+        let h = headers(&[("origin", "https://evil.example"), ("sec-fetch-site", "cross-site")]);
+
+        assert!(!is_forbidden(&Method::POST, "/api/unsubscribe", &h, &allowed()));
+        assert!(is_forbidden(&Method::POST, "/api/unsubscribe/", &h, &allowed()));
+        assert!(is_forbidden(&Method::PUT, "/api/unsubscribe", &h, &allowed()));
+        assert!(is_forbidden(&Method::POST, "/api/diary", &h, &allowed()));
     }
 
     #[test]
     fn a_null_origin_is_refused() {
-        assert!(is_forbidden(&Method::POST, &headers(&[("origin", "null")]), &allowed()));
+        assert!(is_forbidden(&Method::POST, "/api/x", &headers(&[("origin", "null")]), &allowed()));
     }
 }

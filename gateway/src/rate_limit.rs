@@ -3,7 +3,7 @@
 //! A fixed window that starts at a client's first request: one Lua script increments the counter
 //! and, on the first hit, sets the window's expiry — atomically, so concurrent gateways agree and a
 //! counter can never be left without a TTL. Over the limit the request gets 429 with `Retry-After`
-//! (the window's remaining time). Each bucket (calculator, places) counts separately, per IP; the
+//! (the window's remaining time). Each bucket (calculator, places, auth, unsubscribe) counts separately, per IP; the
 //! friend search counts per signed-in user instead ([`RateLimiter::check_user`]): it is only for
 //! members, and one member must not spend the budget of everyone behind the same address.
 //!
@@ -50,6 +50,8 @@ pub enum Bucket {
     Auth,
     /// `GET /api/friends/search`, per user.
     FriendSearch,
+    /// `POST /api/unsubscribe` (public, per 15 minutes; the `Auth` limit, counted apart).
+    Unsubscribe,
 }
 
 impl Bucket {
@@ -59,6 +61,7 @@ impl Bucket {
             Self::Places => "places",
             Self::Auth => "auth",
             Self::FriendSearch => "friend_search",
+            Self::Unsubscribe => "unsubscribe",
         }
     }
 }
@@ -107,7 +110,7 @@ impl RateLimiter {
         match bucket {
             Bucket::Calculate => self.config.calculate_per_window,
             Bucket::Places => self.config.places_per_window,
-            Bucket::Auth => self.config.auth_per_window,
+            Bucket::Auth | Bucket::Unsubscribe => self.config.auth_per_window,
             Bucket::FriendSearch => self.config.friend_search_per_window,
         }
     }
@@ -115,7 +118,7 @@ impl RateLimiter {
     const fn window(&self, bucket: Bucket) -> Duration {
         match bucket {
             Bucket::Calculate | Bucket::Places | Bucket::FriendSearch => self.config.window,
-            Bucket::Auth => self.config.login_window,
+            Bucket::Auth | Bucket::Unsubscribe => self.config.login_window,
         }
     }
 

@@ -22,6 +22,19 @@ use meguri_ids::UserId;
 use meguri_proto::identity as pb;
 
 use crate::clients::{CallContext, Identity};
+use crate::error::ApiError;
+
+/// A `timezoneOffset` a client sent (minutes, as `Date#getTimezoneOffset`; Japan −540), its form
+/// checked at the edge; `None` when none was sent (the service then applies the rule "stored, else
+/// Japan"). The one reading of it, for the readings and the diary alike.
+///
+/// # Errors
+/// 400 `INVALID_TIMEZONE_OFFSET` outside −840..=720.
+pub fn checked_offset(sent: Option<i32>) -> Result<Option<i32>, ApiError> {
+    sent.map(|minutes| meguri_tz::TimezoneOffset::parse(minutes).map(meguri_tz::TimezoneOffset::minutes))
+        .transpose()
+        .map_err(|_| ApiError::Invalid(meguri_tz::OutOfRange::CODE))
+}
 
 /// How long the remembered offset is trusted; after that identity is told again (a no-op write).
 const REMEMBER_FOR: Duration = Duration::from_secs(30 * 24 * 3600);

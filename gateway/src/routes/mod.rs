@@ -5,16 +5,23 @@ pub mod admin;
 pub mod almanac;
 pub mod auth;
 pub mod blocks;
+pub mod diary;
 pub mod fortune;
 pub mod friends;
 pub mod health;
 pub mod invites;
+pub mod mentions;
 pub mod onboarding;
 pub mod places;
 pub mod public;
 pub mod settings;
+pub mod unsubscribe;
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 
 use crate::clients::CallContext;
 use crate::error::ApiError;
@@ -27,6 +34,51 @@ use crate::session::{SessionUser, TypedSession};
 pub async fn signed_in(req: &HttpRequest, session: &TypedSession) -> Result<(SessionUser, CallContext), ApiError> {
     let user = session.user().await?.ok_or(ApiError::Unauthenticated)?;
     Ok((user, CallContext::of(req, session).await))
+}
+
+/// The signed-in member a request is for, and the call context for them: the first argument of
+/// every members-only handler. Extracted before anything else, so a signed-out request is a 401
+/// before its path or body is looked at, and nobody is called.
+pub struct SignedIn {
+    pub user: SessionUser,
+    pub ctx: CallContext,
+}
+
+impl FromRequest for SignedIn {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let session = TypedSession::of(&req)?;
+            let (user, ctx) = signed_in(&req, &session).await?;
+            Ok(Self { user, ctx })
+        })
+    }
+}
+
+/// One gRPC call of a handler: its answer, or its failure as the route's error (the stable code
+/// the service sent, mapped once in [`ApiError::from_status`]), named after the RPC for the logs.
+///
+/// # Errors
+/// The service's status.
+pub async fn rpc<T>(name: &'static str, call: impl Future<Output = Result<T, tonic::Status>>) -> Result<T, ApiError> {
+    call.await.map_err(|status| ApiError::from_status(name, status))
+}
+
+/// 200 with `body` as JSON, or the error mapping the answer failed with.
+///
+/// # Errors
+/// Whatever `body` is.
+pub fn ok_json<T: serde::Serialize>(body: Result<T, ApiError>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(body?))
+}
+
+/// 204: the change is made (or was made before).
+#[must_use]
+pub fn no_content<T>(_answer: T) -> HttpResponse {
+    HttpResponse::NoContent().finish()
 }
 
 /// Declares a route table once: the function that registers it, and the `(path, method)` pairs the OpenAPI test
@@ -89,6 +141,17 @@ route_table! {
         post "/blocks" => blocks::post::block,
         delete "/blocks/{userId}" => blocks::delete::unblock,
         get "/invites/{userId}" => invites::get::invite,
+        get "/diary" => diary::get::entries,
+        post "/diary" => diary::post::create,
+        get "/diary/lucky-day" => diary::get::lucky_day,
+        get "/diary/letters" => diary::get::letters,
+        post "/diary/letters/{id}/mark-shown" => diary::post::mark_letter_shown,
+        get "/diary/{id}" => diary::get::entry,
+        put "/diary/{id}" => diary::put::update,
+        delete "/diary/{id}" => diary::delete::delete,
+        get "/mentions/notifications" => mentions::get::notifications,
+        post "/mentions/{id}/mark-shown" => mentions::post::mark_shown,
+        post "/unsubscribe" => unsubscribe::post::unsubscribe,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }

@@ -204,6 +204,70 @@ impl Social for SocialDouble {
     ) -> Result<Response<pb::ListFriendsOfResponse>, Status> {
         Err(Status::unimplemented("fortune-gen's, not the gateway's"))
     }
+
+    async fn create_diary_entry(
+        &self,
+        _: Request<pb::CreateDiaryEntryRequest>,
+    ) -> Result<Response<pb::DiaryEntry>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn update_diary_entry(
+        &self,
+        _: Request<pb::UpdateDiaryEntryRequest>,
+    ) -> Result<Response<pb::DiaryEntry>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn delete_diary_entry(
+        &self,
+        _: Request<pb::DiaryEntryRef>,
+    ) -> Result<Response<pb::DeleteDiaryEntryResponse>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn list_diary_entries(
+        &self,
+        _: Request<pb::ListDiaryEntriesRequest>,
+    ) -> Result<Response<pb::ListDiaryEntriesResponse>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn get_diary_entry(&self, _: Request<pb::DiaryEntryRef>) -> Result<Response<pb::DiaryEntry>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn list_mention_notifications(
+        &self,
+        _: Request<pb::ListMentionNotificationsRequest>,
+    ) -> Result<Response<pb::ListMentionNotificationsResponse>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn mark_mention_shown(
+        &self,
+        _: Request<pb::MentionRef>,
+    ) -> Result<Response<pb::MarkMentionShownResponse>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn list_delivered_letters(
+        &self,
+        _: Request<pb::ListDeliveredLettersRequest>,
+    ) -> Result<Response<pb::ListDeliveredLettersResponse>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn mark_letter_shown(
+        &self,
+        _: Request<pb::DiaryEntryRef>,
+    ) -> Result<Response<pb::MarkLetterShownResponse>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
+
+    async fn find_lucky_day(&self, _: Request<pb::FindLuckyDayRequest>) -> Result<Response<pb::LuckyDay>, Status> {
+        Err(Status::unimplemented("the diary double comes next"))
+    }
 }
 
 /// A running double; stops on `Drop`.

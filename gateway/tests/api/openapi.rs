@@ -47,6 +47,10 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         ("/api/friend-updates", "timezoneOffset"),
         ("/api/friends/search", "q"),
         ("/api/friends/search", "limit"),
+        ("/api/diary", "cursor"),
+        ("/api/diary", "limit"),
+        ("/api/diary/lucky-day", "from"),
+        ("/api/diary/lucky-day", "timezoneOffset"),
     ] {
         let params = paths[path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         let param = params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path}: no {name}"));
@@ -86,6 +90,19 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         "FriendUpdatesBody",
         "FriendUpdateBody",
         "FriendBody",
+        "DiaryEntry",
+        "DiaryPage",
+        "CreateDiaryEntryBody",
+        "UpdateDiaryEntryBody",
+        "LuckyDay",
+        "LuckyDayReason",
+        "DeliveredLetters",
+        "MentionNotification",
+        "Mentioner",
+        "MentionedEntry",
+        "UnsubscribeBody",
+        "UnsubscribeAnswer",
+        "PreferenceName",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
     }
@@ -98,4 +115,23 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         let params = paths[path][method]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         assert!(params.iter().any(|p| p["name"] == "userId" && p["in"] == "path"), "{method} {path}");
     }
+    // Every {id} route of the diary and mentions declares its path parameter.
+    for (path, method) in [
+        ("/api/diary/{id}", "get"),
+        ("/api/diary/{id}", "put"),
+        ("/api/diary/{id}", "delete"),
+        ("/api/diary/letters/{id}/mark-shown", "post"),
+        ("/api/mentions/{id}/mark-shown", "post"),
+    ] {
+        let params = paths[path][method]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
+        assert!(params.iter().any(|p| p["name"] == "id" && p["in"] == "path"), "{method} {path}");
+    }
+    // The unsubscribe route takes its token from the query too, and the mentions are a plain array.
+    let unsubscribe = paths["/api/unsubscribe"]["post"]["parameters"].as_array().expect("parameters");
+    assert!(unsubscribe.iter().any(|p| p["name"] == "token" && p["in"] == "query"));
+    let mentions =
+        &paths["/api/mentions/notifications"]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+    assert_eq!(mentions["type"], "array", "{mentions}");
+    assert!(paths["/api/diary"]["post"]["responses"]["201"].is_object());
+    assert!(paths["/api/diary/{id}"]["delete"]["responses"]["204"].is_object());
 }

@@ -1,9 +1,8 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::friends::body::{StateAnswer, member_ref};
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, ok_json, rpc};
 use crate::startup::AppState;
 
 /// Unblocks a member (unblocking one who is not blocked answers the same).
@@ -15,13 +14,10 @@ use crate::startup::AppState;
         (status = 404, description = "MEMBER_NOT_FOUND (not an id)", body = ErrorBody),
     ))]
 pub async fn unblock(
-    req: HttpRequest,
+    me: SignedIn,
     path: web::Path<String>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let member = member_ref(&path)?;
-    let answer = state.social.unblock(&ctx, member).await.map_err(|s| ApiError::from_status("Unblock", s))?;
-    Ok(HttpResponse::Ok().json(StateAnswer::from_proto(answer.state)?))
+    let answer = rpc("Unblock", state.social.unblock(&me.ctx, member_ref(&path)?)).await?;
+    ok_json(StateAnswer::from_proto(answer.state))
 }

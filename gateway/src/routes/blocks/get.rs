@@ -1,10 +1,9 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::social as pb;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::friends::body::BlocksBody;
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, ok_json, rpc};
 use crate::startup::AppState;
 
 /// The members the caller blocked, newest first.
@@ -13,16 +12,7 @@ use crate::startup::AppState;
         (status = 200, description = "Blocked members", body = BlocksBody),
         (status = 401, description = "Signed out", body = ErrorBody),
     ))]
-pub async fn blocks(
-    req: HttpRequest,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let listed = state
-        .social
-        .list_blocks(&ctx, pb::ListBlocksRequest {})
-        .await
-        .map_err(|s| ApiError::from_status("ListBlocks", s))?;
-    Ok(HttpResponse::Ok().json(BlocksBody::from(listed)))
+pub async fn blocks(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let listed = rpc("ListBlocks", state.social.list_blocks(&me.ctx, pb::ListBlocksRequest {})).await?;
+    ok_json(Ok(BlocksBody::from(listed)))
 }

@@ -25,10 +25,7 @@ impl OffsetQuery {
     /// # Errors
     /// 400 `INVALID_TIMEZONE_OFFSET` outside −840..=720.
     pub fn sent(&self) -> Result<Option<i32>, ApiError> {
-        self.timezone_offset
-            .map(|minutes| meguri_tz::TimezoneOffset::parse(minutes).map(meguri_tz::TimezoneOffset::minutes))
-            .transpose()
-            .map_err(|_| ApiError::Invalid(meguri_tz::OutOfRange::CODE))
+        crate::timezone::checked_offset(self.timezone_offset)
     }
 }
 

@@ -59,7 +59,7 @@ impl From<pb::Member> for Member {
 }
 
 /// The member a message carries; social always sends one, so its absence is a fault of ours.
-fn member(m: Option<pb::Member>, what: &str) -> Result<Member, ApiError> {
+pub fn member(m: Option<pb::Member>, what: &str) -> Result<Member, ApiError> {
     m.map(Member::from).ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("social: {what} without a member")))
 }
 

@@ -1,9 +1,8 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 
 use super::body::{StateAnswer, member_ref};
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, ok_json, rpc};
 use crate::startup::AppState;
 
 /// Withdraws the caller's own pending request to a member.
@@ -15,19 +14,13 @@ use crate::startup::AppState;
         (status = 404, description = "FRIEND_REQUEST_NOT_FOUND, MEMBER_NOT_FOUND (not an id)", body = ErrorBody),
     ))]
 pub async fn cancel_friend_request(
-    req: HttpRequest,
+    me: SignedIn,
     path: web::Path<String>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let member = member_ref(&path)?;
-    let answer = state
-        .social
-        .cancel_friend_request(&ctx, member)
-        .await
-        .map_err(|s| ApiError::from_status("CancelFriendRequest", s))?;
-    Ok(HttpResponse::Ok().json(StateAnswer::from_proto(answer.state)?))
+    let answer = rpc("CancelFriendRequest", state.social.cancel_friend_request(&me.ctx, member)).await?;
+    ok_json(StateAnswer::from_proto(answer.state))
 }
 
 /// Ends a friendship (either friend may).
@@ -39,14 +32,11 @@ pub async fn cancel_friend_request(
         (status = 404, description = "FRIEND_NOT_FOUND, MEMBER_NOT_FOUND (not an id)", body = ErrorBody),
     ))]
 pub async fn remove_friend(
-    req: HttpRequest,
+    me: SignedIn,
     path: web::Path<String>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let member = member_ref(&path)?;
-    let answer =
-        state.social.remove_friend(&ctx, member).await.map_err(|s| ApiError::from_status("RemoveFriend", s))?;
-    Ok(HttpResponse::Ok().json(StateAnswer::from_proto(answer.state)?))
+    let answer = rpc("RemoveFriend", state.social.remove_friend(&me.ctx, member)).await?;
+    ok_json(StateAnswer::from_proto(answer.state))
 }

@@ -1,11 +1,10 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::social as pb;
 
 use super::body::{Compatibility, FriendsBody, SearchQuery, SearchResults, member_ref};
 use crate::error::{ApiError, ErrorBody};
 use crate::rate_limit::Bucket;
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, ok_json, rpc};
 use crate::startup::AppState;
 
 /// The caller's friends (with the pair's compatibility) and the pending requests both ways.
@@ -15,18 +14,9 @@ use crate::startup::AppState;
         (status = 401, description = "Signed out", body = ErrorBody),
         (status = 503, description = "social unavailable", body = ErrorBody),
     ))]
-pub async fn friends(
-    req: HttpRequest,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let listed = state
-        .social
-        .list_friends(&ctx, pb::ListFriendsRequest {})
-        .await
-        .map_err(|s| ApiError::from_status("ListFriends", s))?;
-    Ok(HttpResponse::Ok().json(FriendsBody::try_from(listed)?))
+pub async fn friends(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let listed = rpc("ListFriends", state.social.list_friends(&me.ctx, pb::ListFriendsRequest {})).await?;
+    ok_json(FriendsBody::try_from(listed))
 }
 
 /// Members whose username starts with `q`, with where the caller stands with each. Never the
@@ -39,20 +29,13 @@ pub async fn friends(
         (status = 429, description = "RATE_LIMITED: too many searches by this member", body = ErrorBody),
     ))]
 pub async fn search_members(
-    req: HttpRequest,
+    me: SignedIn,
     query: web::Query<SearchQuery>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
-    state.rate_limiter.check_user(Bucket::FriendSearch, user.user_id).await?;
-    let limit = query.limit()?;
-    let found = state
-        .social
-        .search_members(&ctx, pb::SearchMembersRequest { query: query.into_inner().q, limit })
-        .await
-        .map_err(|s| ApiError::from_status("SearchMembers", s))?;
-    Ok(HttpResponse::Ok().json(SearchResults::try_from(found)?))
+    state.rate_limiter.check_user(Bucket::FriendSearch, me.user.user_id).await?;
+    let request = pb::SearchMembersRequest { limit: query.limit()?, query: query.into_inner().q };
+    ok_json(SearchResults::try_from(rpc("SearchMembers", state.social.search_members(&me.ctx, request)).await?))
 }
 
 /// The compatibility of the caller and a friend (pending while it is computed, unavailable while
@@ -65,14 +48,10 @@ pub async fn search_members(
         (status = 404, description = "FRIEND_NOT_FOUND (not friends), MEMBER_NOT_FOUND (not an id)", body = ErrorBody),
     ))]
 pub async fn compatibility(
-    req: HttpRequest,
+    me: SignedIn,
     path: web::Path<String>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let friend = member_ref(&path)?;
-    let got =
-        state.social.get_compatibility(&ctx, friend).await.map_err(|s| ApiError::from_status("GetCompatibility", s))?;
-    Ok(HttpResponse::Ok().json(Compatibility::try_from(got)?))
+    ok_json(Compatibility::try_from(rpc("GetCompatibility", state.social.get_compatibility(&me.ctx, friend)).await?))
 }

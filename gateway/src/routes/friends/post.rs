@@ -1,10 +1,9 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 
 use super::body::{StateAnswer, UserIdBody, member_ref};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, ok_json, rpc};
 use crate::startup::AppState;
 
 /// Asks a member to be friends; when they already asked the caller, both are friends at once.
@@ -19,19 +18,13 @@ use crate::startup::AppState;
         (status = 429, description = "FRIEND_REQUEST_LIMIT (requests in 24 h), FRIEND_LIMIT (friends in total)", body = ErrorBody),
     ))]
 pub async fn send_friend_request(
-    req: HttpRequest,
+    me: SignedIn,
     body: Json<UserIdBody>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let member = member_ref(&body.user_id)?;
-    let answer = state
-        .social
-        .send_friend_request(&ctx, member)
-        .await
-        .map_err(|s| ApiError::from_status("SendFriendRequest", s))?;
-    Ok(HttpResponse::Ok().json(StateAnswer::from_proto(answer.state)?))
+    let answer = rpc("SendFriendRequest", state.social.send_friend_request(&me.ctx, member)).await?;
+    ok_json(StateAnswer::from_proto(answer.state))
 }
 
 /// Accepts the request a member sent the caller (accepting twice answers `friends` again).
@@ -44,19 +37,13 @@ pub async fn send_friend_request(
         (status = 429, description = "FRIEND_LIMIT", body = ErrorBody),
     ))]
 pub async fn accept_friend_request(
-    req: HttpRequest,
+    me: SignedIn,
     path: web::Path<String>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let member = member_ref(&path)?;
-    let answer = state
-        .social
-        .accept_friend_request(&ctx, member)
-        .await
-        .map_err(|s| ApiError::from_status("AcceptFriendRequest", s))?;
-    Ok(HttpResponse::Ok().json(StateAnswer::from_proto(answer.state)?))
+    let answer = rpc("AcceptFriendRequest", state.social.accept_friend_request(&me.ctx, member)).await?;
+    ok_json(StateAnswer::from_proto(answer.state))
 }
 
 /// Declines the request a member sent the caller (the member is not told).
@@ -68,17 +55,11 @@ pub async fn accept_friend_request(
         (status = 404, description = "FRIEND_REQUEST_NOT_FOUND, MEMBER_NOT_FOUND (not an id)", body = ErrorBody),
     ))]
 pub async fn decline_friend_request(
-    req: HttpRequest,
+    me: SignedIn,
     path: web::Path<String>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let member = member_ref(&path)?;
-    let answer = state
-        .social
-        .decline_friend_request(&ctx, member)
-        .await
-        .map_err(|s| ApiError::from_status("DeclineFriendRequest", s))?;
-    Ok(HttpResponse::Ok().json(StateAnswer::from_proto(answer.state)?))
+    let answer = rpc("DeclineFriendRequest", state.social.decline_friend_request(&me.ctx, member)).await?;
+    ok_json(StateAnswer::from_proto(answer.state))
 }

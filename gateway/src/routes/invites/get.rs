@@ -3,6 +3,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use crate::clients::CallContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::friends::body::{InviteBody, member_ref};
+use crate::routes::{ok_json, rpc};
 use crate::session::TypedSession;
 use crate::startup::AppState;
 
@@ -25,6 +26,5 @@ pub async fn invite(
     // Public: a session store outage degrades the visitor to signed out rather than failing.
     let ctx = CallContext::of(&req, &session).await;
     let viewer = ctx.caller.subject.user_id();
-    let invite = state.social.get_invite(&ctx, inviter).await.map_err(|s| ApiError::from_status("GetInvite", s))?;
-    Ok(HttpResponse::Ok().json(InviteBody::new(invite, viewer)?))
+    ok_json(InviteBody::new(rpc("GetInvite", state.social.get_invite(&ctx, inviter)).await?, viewer))
 }

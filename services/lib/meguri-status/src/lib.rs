@@ -274,7 +274,14 @@ pub mod codes {
     ];
 
     /// notify.
-    pub const NOTIFY: &[&str] = &["PERMISSION_DENIED", "UNAUTHENTICATED", SERVICE_UNAVAILABLE, INTERNAL_ERROR];
+    pub const NOTIFY: &[&str] = &[
+        "INVALID_UNSUBSCRIBE_TOKEN",
+        "UNSUBSCRIBE_TOKEN_USED",
+        "PERMISSION_DENIED",
+        "UNAUTHENTICATED",
+        SERVICE_UNAVAILABLE,
+        INTERNAL_ERROR,
+    ];
 
     /// The bazi-engine server (the engine's own errors and its request checks).
     pub const BAZI_ENGINE: &[&str] = &[
@@ -300,6 +307,18 @@ pub mod codes {
         "ALREADY_FRIENDS",
         "FRIEND_REQUEST_LIMIT",
         "FRIEND_LIMIT",
+        "INVALID_DIARY_CONTENT",
+        "INVALID_DIARY_DATE",
+        "INVALID_DELIVERY_DATE",
+        "INVALID_CLIENT_ID",
+        "INVALID_TIMEZONE_OFFSET",
+        "INVALID_CURSOR",
+        "INVALID_LIMIT",
+        "DIARY_LIMIT",
+        "DIARY_ENTRY_NOT_FOUND",
+        "LETTER_SEALED",
+        "LUCKY_DAY_NOT_FOUND",
+        "MENTION_NOT_FOUND",
         "UNAUTHENTICATED",
         "PERMISSION_DENIED",
         SERVICE_UNAVAILABLE,
