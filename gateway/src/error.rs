@@ -382,6 +382,20 @@ mod tests {
         }
     }
 
+    /// Each `(gRPC code, stable code)` a service sends reaches the client with that HTTP status and
+    /// Japanese message.
+    fn assert_each_answer(cases: &[(Code, &str, u16, &str)]) {
+        for &(grpc, code, http, message) in cases {
+            let error = ApiError::from_status("Service", status_with_code(grpc, code));
+
+            let body = error.body();
+
+            assert_eq!(error.status_code().as_u16(), http, "{code}");
+            assert_eq!(body.code, code);
+            assert_eq!(body.message, message, "{code}");
+        }
+    }
+
     /// The contract of issue 13: social's codes (and fortune-gen's SOCIAL_UNAVAILABLE) as a
     /// person reads them, with their HTTP statuses.
     #[test]
@@ -408,15 +422,7 @@ mod tests {
                 "フレンド情報を取得できませんでした。しばらくしてからお試しください",
             ),
         ];
-        for (grpc, code, http, message) in cases {
-            let error = ApiError::from_status("Social", status_with_code(grpc, code));
-
-            let body = error.body();
-
-            assert_eq!(error.status_code().as_u16(), http, "{code}");
-            assert_eq!(body.code, code);
-            assert_eq!(body.message, message, "{code}");
-        }
+        assert_each_answer(&cases);
     }
 
     /// The contract of issue 14: the diary's, mentions' and unsubscribe's codes as a person reads
@@ -459,15 +465,7 @@ mod tests {
             ),
             (Code::FailedPrecondition, "UNSUBSCRIBE_TOKEN_USED", 409, "この配信停止リンクはすでに使われています"),
         ];
-        for (grpc, code, http, message) in cases {
-            let error = ApiError::from_status("Diary", status_with_code(grpc, code));
-
-            let body = error.body();
-
-            assert_eq!(error.status_code().as_u16(), http, "{code}");
-            assert_eq!(body.code, code);
-            assert_eq!(body.message, message, "{code}");
-        }
+        assert_each_answer(&cases);
     }
 
     #[test]

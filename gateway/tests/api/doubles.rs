@@ -1,4 +1,5 @@
-//! Doubles of social and fortune-gen for the friends routes: they record what the gateway sent
+//! Doubles of social, fortune-gen, notify and identity for the friends, diary, unsubscribe and
+//! current-user routes: they record what the gateway sent
 //! (the RPC, the internal token's claims, the member named) and answer with what the test set.
 //! They exist only to test the GATEWAY's translation; social's and fortune-gen's own behaviour is
 //! tested with them, and the whole flow in the fleet tests.
@@ -8,6 +9,10 @@ use std::sync::{Arc, Mutex};
 use meguri_auth::{Claims, Role, TokenVerifier};
 use meguri_proto::fortune as fortune_pb;
 use meguri_proto::fortune::fortune_server::{Fortune, FortuneServer};
+use meguri_proto::identity as identity_pb;
+use meguri_proto::identity::identity_server::{Identity, IdentityServer};
+use meguri_proto::notify as notify_pb;
+use meguri_proto::notify::notify_server::{Notify, NotifyServer};
 use meguri_proto::social as pb;
 use meguri_proto::social::social_server::{Social, SocialServer};
 use secrecy::SecretString;
@@ -27,6 +32,8 @@ pub struct Seen {
     pub subject: Option<String>,
     pub limit: Option<u32>,
     pub offset: Option<i32>,
+    /// Anything else the call carried that a test checks, as text.
+    pub detail: Option<String>,
 }
 
 /// What a double saw, and the failure it answers every call with when set.
@@ -70,7 +77,7 @@ impl Recorder {
             .ok_or(meguri_auth::AuthError::MissingToken)
             .and_then(|v| self.verifier.verify_bearer(v.as_bytes()))
             .map_err(|_| Status::unauthenticated("no valid internal token"))?;
-        let mut seen = Seen { rpc, claims: claims.clone(), subject: None, limit: None, offset: None };
+        let mut seen = Seen { rpc, claims: claims.clone(), subject: None, limit: None, offset: None, detail: None };
         fill(&mut seen);
         self.seen.lock().expect("lock").push(seen);
         self.fail_with.lock().expect("lock").clone().map_or(Ok(claims), Err)
@@ -95,6 +102,87 @@ pub struct SocialAnswers {
     pub compatibility: pb::Compatibility,
     pub blocks: Vec<pb::Member>,
     pub invite_state: pb::FriendshipState,
+    pub diary: DiaryAnswers,
+}
+
+/// The answers of the diary RPCs.
+pub struct DiaryAnswers {
+    /// Answered by create, update and get (with the id and text of the request).
+    pub entry: pb::DiaryEntry,
+    pub page: pb::ListDiaryEntriesResponse,
+    pub mentions: Vec<pb::MentionNotification>,
+    pub letters: Vec<pb::DiaryEntry>,
+    pub lucky_day: pb::LuckyDay,
+}
+
+/// The author of the sample entries.
+pub const AUTHOR: &str = "0190f5c2-0000-7000-8000-0000000000a1";
+/// A friend the sample entries mention.
+pub const MENTIONED: &str = "0190f5c2-0000-7000-8000-0000000000b2";
+
+/// A plain entry (`sealed` false) or a sealed letter, as social would send them.
+pub fn diary_entry(id: &str, sealed: bool) -> pb::DiaryEntry {
+    pb::DiaryEntry {
+        id: id.to_owned(),
+        author: Some(member(AUTHOR, "taro")),
+        date: if sealed { "2027-01-01" } else { "2026-11-26" }.to_owned(),
+        content: if sealed { String::new() } else { "@hanako と散歩した".to_owned() },
+        publish_to_future: sealed,
+        delivery_date: sealed.then(|| "2027-01-01".to_owned()),
+        authored_date: sealed.then(|| "2026-11-26".to_owned()),
+        sealed,
+        delivered: false,
+        has_been_shown: false,
+        email_sent: false,
+        mentions: if sealed { vec![] } else { vec![member(MENTIONED, "hanako")] },
+        created_at: "2026-11-26T12:00:00Z".to_owned(),
+        updated_at: "2026-11-26T12:30:00Z".to_owned(),
+    }
+}
+
+impl DiaryAnswers {
+    pub fn sample() -> Self {
+        let mut letter = diary_entry("0191b7e4-0000-7000-8000-0000000000c3", false);
+        letter.publish_to_future = true;
+        letter.delivery_date = Some("2026-11-26".to_owned());
+        letter.authored_date = Some("2025-11-26".to_owned());
+        letter.delivered = true;
+        letter.email_sent = true;
+        Self {
+            entry: diary_entry("0191b7e4-0000-7000-8000-0000000000c1", false),
+            page: pb::ListDiaryEntriesResponse {
+                entries: vec![
+                    diary_entry("0191b7e4-0000-7000-8000-0000000000c2", true),
+                    diary_entry("0191b7e4-0000-7000-8000-0000000000c1", false),
+                ],
+                next_cursor: Some("MjAyNi0xMS0yNg".to_owned()),
+            },
+            mentions: vec![pb::MentionNotification {
+                id: "0191b7e4-0000-7000-8000-0000000000d1".to_owned(),
+                mentioner: Some(member(AUTHOR, "taro")),
+                diary_entry_id: "0191b7e4-0000-7000-8000-0000000000c1".to_owned(),
+                diary_entry_date: "2026-11-26".to_owned(),
+                diary_entry_content: "@hanako と散歩した".to_owned(),
+                created_at: "2026-11-26T12:00:01Z".to_owned(),
+            }],
+            letters: vec![letter],
+            lucky_day: pb::LuckyDay {
+                date: "2026-12-03".to_owned(),
+                reasons: vec![
+                    pb::LuckyDayReason {
+                        id: "tensha".to_owned(),
+                        name: "天赦日".to_owned(),
+                        description: "天が万物の罪を赦す日".to_owned(),
+                    },
+                    pb::LuckyDayReason {
+                        id: "taian".to_owned(),
+                        name: "大安".to_owned(),
+                        description: "万事に吉".to_owned(),
+                    },
+                ],
+            },
+        }
+    }
 }
 
 /// A social double: every RPC records and answers from [`SocialAnswers`]; the member a call names
@@ -207,66 +295,111 @@ impl Social for SocialDouble {
 
     async fn create_diary_entry(
         &self,
-        _: Request<pb::CreateDiaryEntryRequest>,
+        r: Request<pb::CreateDiaryEntryRequest>,
     ) -> Result<Response<pb::DiaryEntry>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        let sent = r.get_ref().clone();
+        self.recorder.admit("CreateDiaryEntry", &r, |s| {
+            s.subject = Some(sent.client_id.clone());
+            s.offset = sent.timezone_offset_minutes;
+            s.detail =
+                Some(format!("{}|{}|{}|{:?}", sent.content, sent.date, sent.publish_to_future, sent.delivery_date));
+        })?;
+        // Like social: the same client id answers the same entry (its id here is the client id).
+        let mut entry = self.answer(|a| a.diary.entry.clone());
+        entry.id = sent.client_id;
+        entry.content = sent.content;
+        Ok(Response::new(entry))
     }
 
     async fn update_diary_entry(
         &self,
-        _: Request<pb::UpdateDiaryEntryRequest>,
+        r: Request<pb::UpdateDiaryEntryRequest>,
     ) -> Result<Response<pb::DiaryEntry>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        let sent = r.get_ref().clone();
+        self.recorder.admit("UpdateDiaryEntry", &r, |s| {
+            s.subject = Some(sent.id.clone());
+            s.offset = sent.timezone_offset_minutes;
+            s.detail = Some(format!("{}|{}", sent.content, sent.date));
+        })?;
+        let mut entry = self.answer(|a| a.diary.entry.clone());
+        entry.id = sent.id;
+        entry.content = sent.content;
+        entry.date = sent.date;
+        Ok(Response::new(entry))
     }
 
     async fn delete_diary_entry(
         &self,
-        _: Request<pb::DiaryEntryRef>,
+        r: Request<pb::DiaryEntryRef>,
     ) -> Result<Response<pb::DeleteDiaryEntryResponse>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        let id = r.get_ref().id.clone();
+        self.recorder.admit("DeleteDiaryEntry", &r, |s| s.subject = Some(id))?;
+        Ok(Response::new(pb::DeleteDiaryEntryResponse {}))
     }
 
     async fn list_diary_entries(
         &self,
-        _: Request<pb::ListDiaryEntriesRequest>,
+        r: Request<pb::ListDiaryEntriesRequest>,
     ) -> Result<Response<pb::ListDiaryEntriesResponse>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        let (cursor, limit) = (r.get_ref().cursor.clone(), r.get_ref().limit);
+        self.recorder.admit("ListDiaryEntries", &r, |s| {
+            s.subject = cursor;
+            s.limit = Some(limit);
+        })?;
+        Ok(Response::new(self.answer(|a| a.diary.page.clone())))
     }
 
-    async fn get_diary_entry(&self, _: Request<pb::DiaryEntryRef>) -> Result<Response<pb::DiaryEntry>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+    async fn get_diary_entry(&self, r: Request<pb::DiaryEntryRef>) -> Result<Response<pb::DiaryEntry>, Status> {
+        let id = r.get_ref().id.clone();
+        self.recorder.admit("GetDiaryEntry", &r, |s| s.subject = Some(id.clone()))?;
+        let mut entry = self.answer(|a| a.diary.entry.clone());
+        entry.id = id;
+        Ok(Response::new(entry))
     }
 
     async fn list_mention_notifications(
         &self,
-        _: Request<pb::ListMentionNotificationsRequest>,
+        r: Request<pb::ListMentionNotificationsRequest>,
     ) -> Result<Response<pb::ListMentionNotificationsResponse>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        self.recorder.admit("ListMentionNotifications", &r, |_| {})?;
+        Ok(Response::new(pb::ListMentionNotificationsResponse {
+            notifications: self.answer(|a| a.diary.mentions.clone()),
+        }))
     }
 
     async fn mark_mention_shown(
         &self,
-        _: Request<pb::MentionRef>,
+        r: Request<pb::MentionRef>,
     ) -> Result<Response<pb::MarkMentionShownResponse>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        let id = r.get_ref().id.clone();
+        self.recorder.admit("MarkMentionShown", &r, |s| s.subject = Some(id))?;
+        Ok(Response::new(pb::MarkMentionShownResponse {}))
     }
 
     async fn list_delivered_letters(
         &self,
-        _: Request<pb::ListDeliveredLettersRequest>,
+        r: Request<pb::ListDeliveredLettersRequest>,
     ) -> Result<Response<pb::ListDeliveredLettersResponse>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        self.recorder.admit("ListDeliveredLetters", &r, |_| {})?;
+        Ok(Response::new(pb::ListDeliveredLettersResponse { letters: self.answer(|a| a.diary.letters.clone()) }))
     }
 
     async fn mark_letter_shown(
         &self,
-        _: Request<pb::DiaryEntryRef>,
+        r: Request<pb::DiaryEntryRef>,
     ) -> Result<Response<pb::MarkLetterShownResponse>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+        let id = r.get_ref().id.clone();
+        self.recorder.admit("MarkLetterShown", &r, |s| s.subject = Some(id))?;
+        Ok(Response::new(pb::MarkLetterShownResponse {}))
     }
 
-    async fn find_lucky_day(&self, _: Request<pb::FindLuckyDayRequest>) -> Result<Response<pb::LuckyDay>, Status> {
-        Err(Status::unimplemented("the diary double comes next"))
+    async fn find_lucky_day(&self, r: Request<pb::FindLuckyDayRequest>) -> Result<Response<pb::LuckyDay>, Status> {
+        let (from, offset) = (r.get_ref().from.clone(), r.get_ref().timezone_offset_minutes);
+        self.recorder.admit("FindLuckyDay", &r, |s| {
+            s.subject = Some(from);
+            s.offset = offset;
+        })?;
+        Ok(Response::new(self.answer(|a| a.diary.lucky_day.clone())))
     }
 }
 
@@ -324,7 +457,7 @@ pub async fn spawn_fortune(updates: fortune_pb::GetFriendUpdatesResponse) -> Run
 }
 
 fn not_here<T>() -> Result<Response<T>, Status> {
-    Err(Status::unimplemented("not used by the friends routes"))
+    Err(Status::unimplemented("not used by the routes these doubles serve"))
 }
 
 #[tonic::async_trait]
@@ -406,5 +539,132 @@ impl Fortune for FortuneDouble {
         _: Request<fortune_pb::ListChartFailuresRequest>,
     ) -> Result<Response<fortune_pb::ListChartFailuresResponse>, Status> {
         not_here()
+    }
+}
+
+/// A notify double: Unsubscribe answers mentionedInDiary for any token (or the failure set), and
+/// RecordVisit records the caller.
+#[derive(Clone)]
+pub struct NotifyDouble {
+    pub recorder: Arc<Recorder>,
+}
+
+/// Starts a notify double.
+pub async fn spawn_notify() -> Running<NotifyDouble> {
+    let double = NotifyDouble { recorder: Arc::new(Recorder::new()) };
+    serve(double, |d| Server::builder().add_service(NotifyServer::new(d))).await
+}
+
+#[tonic::async_trait]
+impl Notify for NotifyDouble {
+    async fn unsubscribe(
+        &self,
+        r: Request<notify_pb::UnsubscribeRequest>,
+    ) -> Result<Response<notify_pb::UnsubscribeResponse>, Status> {
+        let token = r.get_ref().token.clone();
+        self.recorder.admit("Unsubscribe", &r, |s| s.subject = Some(token))?;
+        Ok(Response::new(notify_pb::UnsubscribeResponse {
+            preference: notify_pb::Preference::MentionedInDiary as i32,
+            label: "日記でメンションされたとき".to_owned(),
+        }))
+    }
+
+    async fn record_visit(
+        &self,
+        r: Request<notify_pb::RecordVisitRequest>,
+    ) -> Result<Response<notify_pb::RecordVisitResponse>, Status> {
+        self.recorder.admit("RecordVisit", &r, |_| {})?;
+        Ok(Response::new(notify_pb::RecordVisitResponse {}))
+    }
+
+    async fn get_email_preferences(
+        &self,
+        _: Request<notify_pb::GetEmailPreferencesRequest>,
+    ) -> Result<Response<notify_pb::GetEmailPreferencesResponse>, Status> {
+        not_here()
+    }
+
+    async fn update_email_preferences(
+        &self,
+        _: Request<notify_pb::UpdateEmailPreferencesRequest>,
+    ) -> Result<Response<notify_pb::UpdateEmailPreferencesResponse>, Status> {
+        not_here()
+    }
+}
+
+/// An identity double for `GET /api/auth/user`: GetUser answers the caller's account.
+#[derive(Clone)]
+pub struct IdentityDouble {
+    pub recorder: Arc<Recorder>,
+}
+
+/// Starts an identity double.
+pub async fn spawn_identity() -> Running<IdentityDouble> {
+    let double = IdentityDouble { recorder: Arc::new(Recorder::new()) };
+    serve(double, |d| Server::builder().add_service(IdentityServer::new(d))).await
+}
+
+/// Every identity RPC but GetUser: not used by the routes these doubles serve.
+macro_rules! identity_not_here {
+    ($($method:ident($req:ident) -> $resp:ident;)*) => {
+        // What `#[tonic::async_trait]` makes of an `async fn` (it does not expand macros).
+        $(
+            fn $method<'life0, 'async_trait>(
+                &'life0 self,
+                _: Request<identity_pb::$req>,
+            ) -> std::pin::Pin<
+                Box<dyn std::future::Future<Output = Result<Response<identity_pb::$resp>, Status>> + Send + 'async_trait>,
+            >
+            where
+                'life0: 'async_trait,
+                Self: 'async_trait,
+            {
+                Box::pin(async { not_here() })
+            }
+        )*
+    };
+}
+
+#[tonic::async_trait]
+impl Identity for IdentityDouble {
+    async fn get_user(
+        &self,
+        r: Request<identity_pb::GetUserRequest>,
+    ) -> Result<Response<identity_pb::GetUserResponse>, Status> {
+        let claims = self.recorder.admit("GetUser", &r, |_| {})?;
+        let id = claims.sub.user_id().map(|u| u.to_string()).unwrap_or_default();
+        Ok(Response::new(identity_pb::GetUserResponse {
+            user: Some(identity_pb::User {
+                id,
+                email: "hanako@example.jp".to_owned(),
+                username: Some("hanako".to_owned()),
+                is_email_verified: true,
+                has_completed_onboarding: true,
+                created_at: "2026-11-01T09:00:00Z".to_owned(),
+                ..identity_pb::User::default()
+            }),
+        }))
+    }
+
+    identity_not_here! {
+        sign_up(SignUpRequest) -> SignUpResponse;
+        verify_email(VerifyEmailRequest) -> VerifyEmailResponse;
+        resend_verification_code(ResendVerificationCodeRequest) -> ResendVerificationCodeResponse;
+        login(LoginRequest) -> LoginResponse;
+        forgot_password(ForgotPasswordRequest) -> ForgotPasswordResponse;
+        reset_password(ResetPasswordRequest) -> ResetPasswordResponse;
+        update_username(UpdateUsernameRequest) -> UpdateUsernameResponse;
+        update_birth_data(UpdateBirthDataRequest) -> UpdateBirthDataResponse;
+        request_email_change(RequestEmailChangeRequest) -> RequestEmailChangeResponse;
+        confirm_email_change(ConfirmEmailChangeRequest) -> ConfirmEmailChangeResponse;
+        change_password(ChangePasswordRequest) -> ChangePasswordResponse;
+        delete_account(DeleteAccountRequest) -> DeleteAccountResponse;
+        complete_onboarding(CompleteOnboardingRequest) -> CompleteOnboardingResponse;
+        set_timezone_offset(SetTimezoneOffsetRequest) -> SetTimezoneOffsetResponse;
+        admin_login(AdminLoginRequest) -> AdminLoginResponse;
+        get_birth_profile(GetBirthProfileRequest) -> GetBirthProfileResponse;
+        get_timezone_offset(GetTimezoneOffsetRequest) -> GetTimezoneOffsetResponse;
+        get_contact(GetContactRequest) -> GetContactResponse;
+        list_member_profiles(ListMemberProfilesRequest) -> ListMemberProfilesResponse;
     }
 }

@@ -9,7 +9,7 @@ use meguri_proto::social as pb;
 use serde_json::{Value, json};
 use tonic::Code;
 
-use crate::doubles::{Running, SocialAnswers, SocialDouble, member, spawn_fortune, spawn_social};
+use crate::doubles::{DiaryAnswers, Running, SocialAnswers, SocialDouble, member, spawn_fortune, spawn_social};
 use crate::helpers::{ORIGIN, TestApp, coded_status, json, spawn_app_with};
 
 const FRIEND: &str = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f";
@@ -56,17 +56,20 @@ fn answers() -> SocialAnswers {
         },
         blocks: vec![member(FRIEND, "hanako")],
         invite_state: pb::FriendshipState::Friends,
+        diary: DiaryAnswers::sample(),
     }
 }
 
-struct FriendsApp {
-    app: TestApp,
-    social: Running<SocialDouble>,
-    user: UserId,
-    cookie: String,
+/// The gateway with a social double (friends and diary answers) and a signed-in member; the diary
+/// tests use it too.
+pub struct FriendsApp {
+    pub app: TestApp,
+    pub social: Running<SocialDouble>,
+    pub user: UserId,
+    pub cookie: String,
 }
 
-async fn spawn_friends_app(customise: impl FnOnce(&mut gateway::config::Config)) -> FriendsApp {
+pub async fn spawn_friends_app(customise: impl FnOnce(&mut gateway::config::Config)) -> FriendsApp {
     let social = spawn_social(answers()).await;
     let port = social.port;
     let app = spawn_app_with(|c| {
@@ -80,7 +83,8 @@ async fn spawn_friends_app(customise: impl FnOnce(&mut gateway::config::Config))
 }
 
 impl FriendsApp {
-    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+    /// A request as the member's browser sends it (cookie and our origin).
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
         let mut request =
             self.app.client.request(method, self.app.url(path)).header("cookie", &self.cookie).header("origin", ORIGIN);
         if let Some(body) = body {
@@ -89,7 +93,7 @@ impl FriendsApp {
         json(request.send().await.expect("request")).await
     }
 
-    async fn get(&self, path: &str) -> (u16, Value) {
+    pub async fn get(&self, path: &str) -> (u16, Value) {
         self.send(reqwest::Method::GET, path, None).await
     }
 }

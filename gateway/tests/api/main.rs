@@ -5,6 +5,7 @@
 mod almanac;
 mod auth;
 mod calculate;
+mod diary;
 mod doubles;
 mod engine_down;
 mod friends;
@@ -18,3 +19,5 @@ mod places;
 mod rate_limit;
 mod session;
 mod static_files;
+mod unsubscribe;
+mod visits;

@@ -1,3 +1,4 @@
+use actix_web::http::StatusCode;
 use actix_web::http::header::{CONTENT_TYPE, HeaderMap};
 use actix_web::{HttpRequest, HttpResponse, web};
 use meguri_proto::notify as pb;
@@ -12,6 +13,8 @@ use crate::startup::AppState;
 
 /// The longest token looked at; a real one is far shorter (an id and an HMAC, base64url).
 const MAX_TOKEN_LEN: usize = 512;
+/// The largest body read (the JSON limit of the other routes).
+const MAX_BODY: usize = 16 * 1024;
 /// The code of a token that is missing, malformed, forged or no longer any user's.
 const INVALID_TOKEN: &str = "INVALID_UNSUBSCRIBE_TOKEN";
 
@@ -79,37 +82,40 @@ impl TryFrom<pb::UnsubscribeResponse> for UnsubscribeAnswer {
     }
 }
 
-/// The token of a request: `?token=` first (the mail's link, as a mail client posts it), else the
-/// body's `token` (JSON from the app's page, or a form field). Only its form is checked here:
-/// base64url characters (and `.`), at most 512 of them.
+/// The token in the link (`?token=`), which a mail client posts back as it is.
+#[must_use]
+pub fn query_token(query: &str) -> Option<String> {
+    web::Query::<UnsubscribeQuery>::from_query(query).ok().and_then(|q| q.into_inner().token)
+}
+
+/// The token in the body when the link carries none: JSON `{"token"}` from the app's page, or a
+/// form field `token`; empty otherwise (a one-click body without a link token has none).
 ///
 /// # Errors
-/// 400 `INVALID_UNSUBSCRIBE_TOKEN` (none, or not of that form), `INVALID_REQUEST` /
-/// `INVALID_CHARACTERS` for a JSON body that is not `{"token": string}`.
-pub fn token_of(query: &str, headers: &HeaderMap, body: &[u8]) -> Result<String, ApiError> {
-    let from_query = web::Query::<UnsubscribeQuery>::from_query(query).ok().and_then(|q| q.into_inner().token);
-    let token = match from_query {
-        Some(token) => token,
-        None => {
-            let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
-            if content_type.starts_with("application/json") {
-                let value = serde_json::from_slice(body).map_err(|_| ApiError::Invalid("INVALID_REQUEST"))?;
-                crate::extract::parse::<UnsubscribeBody>(value)?.token
-            } else if content_type.starts_with("application/x-www-form-urlencoded") {
-                web::Query::<UnsubscribeQuery>::from_query(std::str::from_utf8(body).unwrap_or_default())
-                    .ok()
-                    .and_then(|q| q.into_inner().token)
-                    .unwrap_or_default()
-            } else {
-                String::new()
-            }
-        }
-    };
+/// 400 `INVALID_REQUEST` / `INVALID_CHARACTERS` for a JSON body that is not `{"token": string}`.
+pub fn body_token(headers: &HeaderMap, body: &[u8]) -> Result<String, ApiError> {
+    let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if content_type.starts_with("application/json") {
+        let value = serde_json::from_slice(body).map_err(|_| ApiError::Invalid("INVALID_REQUEST"))?;
+        return Ok(crate::extract::parse::<UnsubscribeBody>(value)?.token);
+    }
+    if content_type.starts_with("application/x-www-form-urlencoded") {
+        return Ok(std::str::from_utf8(body).ok().and_then(query_token).unwrap_or_default());
+    }
+    Ok(String::new())
+}
+
+/// The token if it has a token's form: base64url characters (and `.`), 1..=512 of them. Only
+/// notify can tell whether it is genuine.
+///
+/// # Errors
+/// 400 `INVALID_UNSUBSCRIBE_TOKEN`.
+pub fn well_formed(token: &str) -> Result<String, ApiError> {
     let token = token.trim();
-    let well_formed = !token.is_empty()
+    let ok = !token.is_empty()
         && token.len() <= MAX_TOKEN_LEN
         && token.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    if well_formed { Ok(token.to_owned()) } else { Err(ApiError::Invalid(INVALID_TOKEN)) }
+    if ok { Ok(token.to_owned()) } else { Err(ApiError::Invalid(INVALID_TOKEN)) }
 }
 
 /// Turns off the one preference a mail's unsubscribe token names, without signing in. Mail
@@ -125,11 +131,23 @@ pub fn token_of(query: &str, headers: &HeaderMap, body: &[u8]) -> Result<String,
     ))]
 pub async fn unsubscribe(
     req: HttpRequest,
-    body: web::Bytes,
+    payload: web::Payload,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Unsubscribe, &req).await?;
-    let token = token_of(req.query_string(), req.headers(), &body)?;
+    let token = match query_token(req.query_string()) {
+        Some(token) => token,
+        // The body is read only when the link carries no token, and never past the JSON limit.
+        None => {
+            let body = payload
+                .to_bytes_limited(MAX_BODY)
+                .await
+                .map_err(|_| ApiError::Coded { status: StatusCode::PAYLOAD_TOO_LARGE, code: "PAYLOAD_TOO_LARGE" })?
+                .map_err(|_| ApiError::Invalid("INVALID_REQUEST"))?;
+            body_token(req.headers(), &body)?
+        }
+    };
+    let token = well_formed(&token)?;
     // Always as a visitor: the token, not a session, says whose preference it is.
     let ctx = CallContext::visitor(&req);
     ok_json(UnsubscribeAnswer::try_from(
@@ -150,39 +168,32 @@ mod tests {
     }
 
     #[test]
-    fn the_query_token_wins_and_the_one_click_body_is_ignored() {
-        let token =
-            token_of("token=abc_DEF-123", &headers("application/x-www-form-urlencoded"), b"List-Unsubscribe=One-Click");
-
-        assert_eq!(token.expect("token"), "abc_DEF-123");
+    fn the_link_carries_the_token_of_a_one_click_post() {
+        assert_eq!(query_token("token=abc_DEF-123").as_deref(), Some("abc_DEF-123"));
+        assert_eq!(query_token(""), None);
+        assert_eq!(query_token("other=1"), None);
     }
 
     #[test]
     fn a_json_body_or_a_form_field_carries_it_otherwise() {
-        let json = token_of("", &headers("application/json"), br#"{"token": "abc"}"#);
-        let form = token_of("", &headers("application/x-www-form-urlencoded; charset=utf-8"), b"token=xyz");
+        let json = body_token(&headers("application/json"), br#"{"token": "abc"}"#);
+        let form = body_token(&headers("application/x-www-form-urlencoded; charset=utf-8"), b"token=xyz");
+        let one_click = body_token(&headers("application/x-www-form-urlencoded"), b"List-Unsubscribe=One-Click");
 
         assert_eq!(json.expect("json"), "abc");
         assert_eq!(form.expect("form"), "xyz");
+        assert_eq!(one_click.expect("no token"), "");
+        let not_an_object = body_token(&headers("application/json"), b"[\"abc\"]").expect_err("array");
+        assert_eq!(not_an_object.body().code, "INVALID_REQUEST");
     }
 
     #[test]
-    fn no_token_or_a_malformed_one_is_refused_before_notify_is_asked() {
-        let long = format!("token={}", "a".repeat(MAX_TOKEN_LEN + 1));
-        let cases: [(&str, &'static str, &[u8]); 6] = [
-            ("", "application/x-www-form-urlencoded", b"List-Unsubscribe=One-Click"),
-            ("token=", "text/plain", b""),
-            ("token=a%20b", "text/plain", b""),
-            ("token=%3Cscript%3E", "text/plain", b""),
-            (&long, "text/plain", b""),
-            ("", "application/json", br#"{"token": ""}"#),
-        ];
-        for (query, content_type, body) in cases {
-            let error = token_of(query, &headers(content_type), body).expect_err(query);
-            assert_eq!(error.body().code, "INVALID_UNSUBSCRIBE_TOKEN", "{query}");
+    fn only_a_tokens_form_passes_to_notify() {
+        assert_eq!(well_formed(" AZG35IpO.dGhl-_ ").expect("token"), "AZG35IpO.dGhl-_");
+        for token in ["", "a b", "<script>", "a/b", "a=", &"a".repeat(MAX_TOKEN_LEN + 1)] {
+            let error = well_formed(token).expect_err(token);
+            assert_eq!(error.body().code, "INVALID_UNSUBSCRIBE_TOKEN", "{token}");
         }
-        let not_an_object = token_of("", &headers("application/json"), b"[\"abc\"]").expect_err("array");
-        assert_eq!(not_an_object.body().code, "INVALID_REQUEST");
     }
 
     #[test]
