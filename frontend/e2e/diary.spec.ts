@@ -204,6 +204,11 @@ test('a mention reaches a friend once, never a stranger, and a letter waits seal
     await expect(sealed).toContainText('封印中の手紙');
     await expect(sealed).not.toContainText('星がきれい');
     await expect(alice.page.getByTestId('diary-entry')).toHaveCount(2);
+
+    // Still sealed after a reload (which also clears the toast off the screenshots).
+    await alice.page.reload();
+    await expect(sealed).toContainText('届くまで中身は読めません。');
+    await expect(alice.page.getByRole('textbox', { name: '今日のできごと' })).toHaveValue('');
     await expectNoSeriousA11yViolations(alice.page, '/diary');
     await shootViewports(alice.page, 'diary');
     await alice.page.screenshot({ path: `${SCREENSHOT_DIR}/diary-sealed-letter.png` });
