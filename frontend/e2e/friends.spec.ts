@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { completeSignupWizard, markFirstRunSeen, newAccount } from './support/accounts';
-import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, VIEWPORTS } from './support/helpers';
+import { completeSignupWizard, newAccount, newPerson as person } from './support/accounts';
+import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, shootViewports as shoot } from './support/helpers';
 import { mailDir } from './support/mail';
 
 /**
@@ -23,27 +23,6 @@ test.skip(!process.env.MEGURI_E2E_READINGS, 'the readings backend is not in the 
 const baseURL = process.env.E2E_BASE_URL ?? '';
 const EARLY_ZONE = 'Etc/GMT+12';
 const LATE_ZONE = 'Pacific/Kiritimati';
-
-async function person(browser: Browser, timezoneId: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'ja-JP',
-    timezoneId,
-    viewport: { width: 1280, height: 900 },
-    ...(storageState ? { storageState } : {}),
-  });
-  const page = await context.newPage();
-  await markFirstRunSeen(page);
-  return { context, page };
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${size}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Reads the width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {

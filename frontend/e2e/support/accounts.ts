@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 import { waitForVerificationCode } from './mail';
 
@@ -81,4 +81,25 @@ export async function completeSignupWizard(page: Page, account: NewAccount): Pro
   await page.getByLabel(/^認証コード\s*\*?$/).fill(code);
   await page.getByRole('button', { name: '認証する' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * One person in a browser of their own (a fresh context: own cookies and storage), in `timezoneId`, with
+ * the landing intro and the onboarding marked seen. `storageState` continues another context's session.
+ */
+export async function newPerson(
+  browser: Browser,
+  timezoneId: string,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL ?? '',
+    locale: 'ja-JP',
+    timezoneId,
+    viewport: { width: 1280, height: 900 },
+    ...(storageState ? { storageState } : {}),
+  });
+  const page = await context.newPage();
+  await markFirstRunSeen(page);
+  return { context, page };
 }

@@ -55,6 +55,18 @@ export async function pauseClockNow(page: Page): Promise<void> {
   await page.clock.pauseAt(now + 250);
 }
 
+/**
+ * Screenshots of the page at the phone and desktop sizes (`<name>-phone.png`, `<name>-desktop.png`, the whole
+ * page), then back to the 1280×900 the journeys run at.
+ */
+export async function shootViewports(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${size}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Takes the focus out of the page (focus inside a rotating element holds its turn). */
 export async function blurActiveElement(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

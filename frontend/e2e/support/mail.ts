@@ -231,48 +231,65 @@ type WaitOptions = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Parsed messages by file, size and time: a file that is still being written is read again. */
+type MailCache = Map<string, MailMessage>;
+
+/** Every message now in E2E_MAIL_DIR to `to` that passes `where`, saved at or after `since` (1 s of slack). */
+async function messagesTo(to: string, since: number, where: (message: MailMessage) => boolean, parsed: MailCache): Promise<{ matches: MailMessage[]; seen: number }> {
+  const dir = mailDir();
+  const address = to.toLowerCase();
+  let names: string[] = [];
+  try {
+    names = (await readdir(dir)).filter((name) => name.toLowerCase().endsWith('.eml'));
+  } catch {
+    // The directory may appear only with the first message.
+  }
+  const matches: MailMessage[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    let message: MailMessage | undefined;
+    try {
+      const info = await stat(file);
+      if (info.mtimeMs < since - 1000) continue;
+      const cacheKey = `${file}\u0000${info.size}\u0000${info.mtimeMs}`;
+      message = parsed.get(cacheKey);
+      if (!message) {
+        message = parseMessage(await readFile(file), file, info.mtimeMs);
+        parsed.set(cacheKey, message);
+      }
+    } catch {
+      continue; // Gone, or not readable yet.
+    }
+    if (message.recipients.includes(address) && where(message)) matches.push(message);
+  }
+  return { matches, seen: names.length };
+}
+
+/**
+ * The messages to `to` saved since `since` that pass `where`, as they are now (no waiting): for checking
+ * that someone got nothing, once the mail that had to go out has arrived.
+ */
+export async function mailTo(to: string, options: Pick<WaitOptions, 'since' | 'where'> = {}): Promise<MailMessage[]> {
+  const { since = 0, where = () => true } = options;
+  return (await messagesTo(to, since, where, new Map())).matches;
+}
+
 /**
  * Polls E2E_MAIL_DIR until a message to `to` arrives that passes `where`, and returns the newest such
  * message. File times can be a little coarse, so `since` allows one second of slack.
  */
 export async function waitForMail(to: string, options: WaitOptions = {}): Promise<MailMessage> {
   const { since = 0, where = () => true, timeoutMs = 30_000, pollMs = 250 } = options;
-  const dir = mailDir();
-  const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
-  // Parsed messages by file, size and time: a file that is still being written is read again.
-  const parsed = new Map<string, MailMessage>();
+  const parsed: MailCache = new Map();
 
   for (;;) {
-    let names: string[] = [];
-    try {
-      names = (await readdir(dir)).filter((name) => name.toLowerCase().endsWith('.eml'));
-    } catch {
-      // The directory may appear only with the first message.
-    }
-    const matches: MailMessage[] = [];
-    for (const name of names) {
-      const file = path.join(dir, name);
-      let message: MailMessage | undefined;
-      try {
-        const info = await stat(file);
-        if (info.mtimeMs < since - 1000) continue;
-        const cacheKey = `${file}\u0000${info.size}\u0000${info.mtimeMs}`;
-        message = parsed.get(cacheKey);
-        if (!message) {
-          message = parseMessage(await readFile(file), file, info.mtimeMs);
-          parsed.set(cacheKey, message);
-        }
-      } catch {
-        continue; // Gone, or not readable yet.
-      }
-      if (message.recipients.includes(address) && where(message)) matches.push(message);
-    }
+    const { matches, seen } = await messagesTo(to, since, where, parsed);
     if (matches.length > 0) {
       return matches.reduce((newest, m) => (m.receivedAt > newest.receivedAt ? m : newest));
     }
     if (Date.now() > deadline) {
-      throw new Error(`no mail to ${to} in ${dir} after ${timeoutMs} ms (${names.length} .eml files seen)`);
+      throw new Error(`no mail to ${to} in ${mailDir()} after ${timeoutMs} ms (${seen} .eml files seen)`);
     }
     await sleep(pollMs);
   }

@@ -4,6 +4,8 @@ import { Outlet } from 'react-router';
 import { OnboardingMount } from '@/app-web/onboarding-mount';
 import { ShellLayout } from '@/components/layouts/shell-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DiaryNotices } from '@/features/diary/components/diary-notices';
 
 /**
  * The layout route of the signed-in screens (router.tsx): the screen above the bottom navigation.
@@ -11,6 +13,7 @@ import { PageSpinner } from '@/components/ui/spinner';
  * overlay, the mention dialog) mount here, one line each, inside the router and above the screens.
  */
 export default function AppShell() {
+  const auth = useAuth();
   return (
     <ShellLayout>
       <Suspense fallback={<PageSpinner />}>
@@ -18,6 +21,7 @@ export default function AppShell() {
       </Suspense>
       {/* Overlays of the signed-in app, one line each, outside the screens' Suspense. */}
       <OnboardingMount />
+      {auth.status === 'signed-in' ? <DiaryNotices username={auth.user.username ?? ''} /> : null}
     </ShellLayout>
   );
 }

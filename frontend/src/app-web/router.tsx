@@ -29,6 +29,7 @@ const FriendCompatibility = lazy(
   () => import(/* webpackChunkName: "route-friend-compatibility" */ '@/app-web/routes/friend-compatibility'),
 );
 const Diary = lazy(() => import(/* webpackChunkName: "route-diary" */ '@/app-web/routes/diary'));
+const DiaryEntry = lazy(() => import(/* webpackChunkName: "route-diary-entry" */ '@/app-web/routes/diary-entry'));
 const Shop = lazy(() => import(/* webpackChunkName: "route-shop" */ '@/app-web/routes/shop'));
 const PurchaseHistory = lazy(
   () => import(/* webpackChunkName: "route-purchase-history" */ '@/app-web/routes/purchase-history'),
@@ -38,6 +39,7 @@ const Settings = lazy(() => import(/* webpackChunkName: "route-settings" */ '@/a
 const Invite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/app-web/routes/invite'));
 const SupportReply = lazy(() => import(/* webpackChunkName: "route-support-reply" */ '@/app-web/routes/support-reply'));
 const ConfirmEmail = lazy(() => import(/* webpackChunkName: "route-confirm-email" */ '@/app-web/routes/confirm-email'));
+const Unsubscribe = lazy(() => import(/* webpackChunkName: "route-unsubscribe" */ '@/app-web/routes/unsubscribe'));
 const AccountDeleted = lazy(
   () => import(/* webpackChunkName: "route-account-deleted" */ '@/app-web/routes/account-deleted'),
 );
@@ -80,6 +82,7 @@ export function AppRoutes() {
               <Route path={paths.friends} element={<Friends />} />
               <Route path={paths.friendCompatibility.pattern} element={<FriendCompatibility />} />
               <Route path={paths.diary} element={<Diary />} />
+              <Route path={paths.diaryEntry.pattern} element={<DiaryEntry />} />
               <Route path={paths.shop} element={<Shop />} />
               <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
               <Route path={paths.lifeFortune} element={<LifeFortune />} />
@@ -105,6 +108,8 @@ export function AppRoutes() {
         <Route path={paths.invite.pattern} element={<Invite />} />
         <Route path={paths.supportReply.pattern} element={<SupportReply />} />
         <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />
+        {/* The unsubscribe link of every notification mail: no sign-in needed. */}
+        <Route path={paths.unsubscribe} element={<Unsubscribe />} />
         <Route path={paths.accountDeleted} element={<AccountDeleted />} />
         <Route path={paths.admin.pattern} element={<AdminHandoff />} />
         <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />

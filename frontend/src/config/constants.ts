@@ -119,3 +119,14 @@ export const SHARE_IMAGE = {
   textWidth: 850,
   marginLeft: 82,
 } as const;
+
+/**
+ * The diary (docs/api/diary.md): content is 1–1000 characters once trimmed (Unicode scalar values, as the
+ * server counts); a letter to the future is delivered from tomorrow up to 10 years ahead; the list is read
+ * this many entries a page.
+ */
+export const DIARY_CONTENT_MAX_LENGTH = 1000;
+export const LETTER_MAX_YEARS_AHEAD = 10;
+export const DIARY_PAGE_SIZE = 20;
+/** Local-storage key prefix of the diary draft; one draft per member (`meguri_diary_draft:<userId>`). */
+export const DIARY_DRAFT_KEY_PREFIX = 'meguri_diary_draft:';

@@ -30,6 +30,11 @@ export const paths = {
     href: (userId: string) => `/friends/${encodeURIComponent(userId)}`,
   },
   diary: '/diary',
+  /** One diary entry: one's own, or one that mentions the caller (the mention mail links here). */
+  diaryEntry: {
+    pattern: '/diary/:id',
+    href: (id: string) => `/diary/${encodeURIComponent(id)}`,
+  },
   shop: '/shop',
   purchaseHistory: '/purchase-history',
   lifeFortune: '/life-fortune',
@@ -43,6 +48,8 @@ export const paths = {
     href: (token: string) => `/support/reply/${encodeURIComponent(token)}`,
   },
   accountDeleted: '/account-deleted',
+  /** The link in every notification mail (`?token=`): turns that kind of mail off, signed in or not. */
+  unsubscribe: '/unsubscribe',
   admin: {
     root: '/admin',
     pattern: '/admin/*',
@@ -118,4 +125,24 @@ export const apiPaths = {
     block: (userId: string) => `/api/blocks/${encodeURIComponent(userId)}` as const,
   },
   invite: (userId: string) => `/api/invites/${encodeURIComponent(userId)}` as const,
+  /**
+   * The diary, letters to the future and mentions (docs/api/diary.md). `timezoneOffset` as for the daily
+   * reading; `{id}` builders fill the segment (`api.get<'/api/diary/{id}'>(apiPaths.diary.entry(id))`).
+   */
+  diary: {
+    list: '/api/diary',
+    page: (cursor: string | null, limit: number) =>
+      `/api/diary?${cursor === null ? '' : `cursor=${encodeURIComponent(cursor)}&`}limit=${limit}` as const,
+    entry: (id: string) => `/api/diary/${encodeURIComponent(id)}` as const,
+    luckyDay: (from: string, timezoneOffset: number) =>
+      `/api/diary/lucky-day?from=${encodeURIComponent(from)}&timezoneOffset=${timezoneOffset}` as const,
+    letters: '/api/diary/letters',
+    letterShown: (id: string) => `/api/diary/letters/${encodeURIComponent(id)}/mark-shown` as const,
+  },
+  mentions: {
+    notifications: '/api/mentions/notifications',
+    shown: (id: string) => `/api/mentions/${encodeURIComponent(id)}/mark-shown` as const,
+  },
+  /** Public: the token of a notification mail's unsubscribe link turns that kind of mail off. */
+  unsubscribe: '/api/unsubscribe',
 } as const;

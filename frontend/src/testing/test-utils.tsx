@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 
 import { AppProvider } from '@/app-web/provider';
+import { server } from '@/testing/mocks/server';
 
 type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
   /** The URL the in-memory router starts at. */
@@ -37,4 +38,17 @@ export function toastSaying(text: string): HTMLElement {
   const toast = screen.getAllByRole('status').find((el) => el.textContent?.includes(text));
   if (!toast) throw new Error(`no status region says '${text}'`);
   return toast;
+}
+
+/**
+ * Every request the code under test sends from now on, as "METHOD /path?query", in order. The test's
+ * `afterEach` removes the listener (`server.events.removeAllListeners()`).
+ */
+export function recordRequests(): string[] {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    seen.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  return seen;
 }

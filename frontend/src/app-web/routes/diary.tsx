@@ -1,5 +1,10 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DiaryScreen } from '@/features/diary/components/diary-screen';
 
+/** /diary: the diary of the signed-in member (their id keeps their draft apart). */
 export default function DiaryRoute() {
-  return <PlaceholderScreen title="日記" />;
+  const auth = useAuth();
+  if (auth.status !== 'signed-in') return <PageSpinner />;
+  return <DiaryScreen userId={auth.user.id} />;
 }

@@ -7,22 +7,12 @@ import { apiError, mockSession } from '@/testing/mocks/accounts';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
 import { members, mockSocial } from '@/testing/mocks/social';
-import { renderApp, toastSaying } from '@/testing/test-utils';
+import { recordRequests, renderApp, toastSaying } from '@/testing/test-utils';
 
 function renderFriends(graph: Parameters<typeof mockSocial>[0] = {}) {
   mockSession(sampleUser);
   const social = mockSocial(graph);
   return { social, ...renderApp(<AppRoutes />, { route: '/friends' }) };
-}
-
-/** Counts requests per "METHOD /path?query". */
-function recordRequests() {
-  const seen: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    seen.push(`${request.method} ${url.pathname}${url.search}`);
-  });
-  return seen;
 }
 
 const section = (name: string) => screen.findByRole('region', { name: new RegExp(`^${name}`) });

@@ -8,7 +8,7 @@ import { readingsHandlers } from '@/testing/mocks/readings';
 
 /**
  * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates, the
- * public calculator and home's readings. A test overrides one with `server.use(...)`.
+ * public calculator, home's readings and no diary notices. A test overrides one with `server.use(...)`.
  */
 export const handlers = [
   http.get(apiPaths.auth.user, () =>
@@ -22,4 +22,7 @@ export const handlers = [
   http.get('/api/places/coordinates', () => HttpResponse.json<CoordinatesResponse>({ coordinates: sampleCoordinates })),
   http.post(apiPaths.public.calculateBazi, () => HttpResponse.json(sampleCalculation)),
   ...readingsHandlers,
+  // The signed-in app shell asks for the diary's notices on every screen: none by default.
+  http.get(apiPaths.mentions.notifications, () => HttpResponse.json([])),
+  http.get(apiPaths.diary.letters, () => HttpResponse.json({ letters: [] })),
 ];

@@ -13,7 +13,7 @@ import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useCompatibility } from '@/features/friends/api/get-compatibility';
 import type { Compatibility, CompatibilityFactor } from '@/features/friends/api/types';
-import { ConfirmDialog } from '@/features/friends/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { MemberAvatar } from '@/features/friends/components/member-avatar';
 import { ScoreRing } from '@/features/friends/components/score-ring';
 import { useFriendAction } from '@/features/friends/hooks/use-friend-action';

@@ -1,16 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadErrorBlock, LoadingBlock } from '@/components/ui/load-state';
 import { useBlockedMembers } from '@/features/friends/api/get-blocks';
 import { useFriends } from '@/features/friends/api/get-friends';
 import type { Member } from '@/features/friends/api/types';
 import { BlockedList } from '@/features/friends/components/blocked-list';
-import { ConfirmDialog } from '@/features/friends/components/confirm-dialog';
 import { FriendList } from '@/features/friends/components/friend-list';
 import { FriendSearch } from '@/features/friends/components/friend-search';
 import { InviteLinkCard } from '@/features/friends/components/invite-link-card';
@@ -70,9 +69,9 @@ export function FriendsScreen({ userId }: FriendsScreenProps) {
               </Typography>
             )
           ) : friends.error ? (
-            <LoadError what="フレンド" onRetry={() => void friends.mutate()} />
+            <LoadErrorBlock message="フレンドを読み込めませんでした。" onRetry={() => void friends.mutate()} />
           ) : (
-            <Loading label="フレンドを読み込み中" />
+            <LoadingBlock label="フレンドを読み込み中" />
           )}
         </Section>
 
@@ -90,7 +89,7 @@ export function FriendsScreen({ userId }: FriendsScreenProps) {
           </Section>
         ) : blocked.error ? (
           <Section title="ブロック中のユーザー">
-            <LoadError what="ブロック中のユーザー" onRetry={() => void blocked.mutate()} />
+            <LoadErrorBlock message="ブロック中のユーザーを読み込めませんでした。" onRetry={() => void blocked.mutate()} />
           </Section>
         ) : null}
       </Box>
@@ -122,26 +121,5 @@ function Section({ title, count, children }: { title: string; count?: number; ch
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-function Loading({ label }: { label: string }) {
-  return (
-    <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-      <CircularProgress size={24} aria-label={label} />
-    </Box>
-  );
-}
-
-function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Box role="alert" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', py: 1 }}>
-      <Typography variant="body2" color="text.secondary">
-        {what}を読み込めませんでした。
-      </Typography>
-      <Button size="small" variant="outlined" onClick={onRetry}>
-        もう一度読み込む
-      </Button>
-    </Box>
   );
 }

@@ -1,22 +1,13 @@
-import Avatar from '@mui/material/Avatar';
-
+import { MemberAvatar as Avatar } from '@/components/ui/member-avatar';
 import type { Member } from '@/features/friends/api/types';
-import { initialOf } from '@/features/friends/utils/members';
+import { displayName } from '@/features/friends/utils/members';
 
 type MemberAvatarProps = {
   member: Pick<Member, 'username' | 'firstName' | 'profileImageUrl'>;
   size?: number;
 };
 
-/** The member's picture, or the first letter of their name. Decorative: the name is always said beside it. */
+/** The member's picture, or the first letter of their display name. */
 export function MemberAvatar({ member, size = 44 }: MemberAvatarProps) {
-  return (
-    <Avatar
-      src={member.profileImageUrl ?? undefined}
-      alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.light', fontSize: size * 0.42, fontWeight: 700 }}
-    >
-      {initialOf(member)}
-    </Avatar>
-  );
+  return <Avatar name={displayName(member)} imageUrl={member.profileImageUrl} size={size} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { displayName, formatMoment, initialOf, inviteLinkFor } from '@/features/friends/utils/members';
+import { displayName, formatMoment, inviteLinkFor } from '@/features/friends/utils/members';
 
 describe('displayName', () => {
   it('uses the first name when there is one, else the username', () => {
@@ -11,13 +11,6 @@ describe('displayName', () => {
   it('treats a blank first name as none', () => {
     expect(displayName({ username: 'hanako', firstName: '  ' })).toBe('hanako');
     expect(displayName({ username: 'hanako', firstName: ' 花子 ' })).toBe('花子');
-  });
-});
-
-describe('initialOf', () => {
-  it('takes the first character of the display name, whole even outside the BMP', () => {
-    expect(initialOf({ username: 'taro', firstName: '太郎' })).toBe('太');
-    expect(initialOf({ username: '𠮷田', firstName: null })).toBe('𠮷');
   });
 });
 

@@ -6,11 +6,6 @@ export function displayName(member: { username: string; firstName: string | null
   return first ? first : member.username;
 }
 
-/** The letter an avatar shows when the member has no picture. */
-export function initialOf(member: { username: string; firstName: string | null }): string {
-  return Array.from(displayName(member))[0] ?? '?';
-}
-
 /** A member's own invite page as a full URL, e.g. https://meguri.app/invite/0191b7e4-…. */
 export function inviteLinkFor(origin: string, invitePath: string): string {
   return `${origin.replace(/\/+$/, '')}${invitePath}`;

@@ -28,7 +28,7 @@ const boxes = {
 } as const;
 
 /** The app as the tour sees it: a bottom navigation on every screen and the screens' targets. */
-function Screens() {
+function Screens({ withoutFriendSearch = false }: { withoutFriendSearch?: boolean }) {
   return (
     <>
       <nav>
@@ -52,9 +52,27 @@ function Screens() {
           }
         />
         <Route path="/profile" element={<Profile />} />
-        {/* Today's placeholders: no targets yet. */}
-        <Route path="/friends" element={<main>友達</main>} />
-        <Route path="/diary" element={<main>日記</main>} />
+        <Route
+          path="/friends"
+          element={
+            <main>
+              {withoutFriendSearch ? null : (
+                <div data-tour="friend-search" ref={at({ top: 80, left: 20, width: 350, height: 56 })} />
+              )}
+            </main>
+          }
+        />
+        <Route
+          path="/diary"
+          element={
+            <main>
+              <textarea data-tour="diary-textarea" ref={at({ top: 120, left: 20, width: 350, height: 140 })} />
+              <button type="button" data-tour="diary-mention" ref={at({ top: 280, left: 20, width: 180, height: 36 })}>
+                フレンドをメンション
+              </button>
+            </main>
+          }
+        />
       </Routes>
       <Where />
     </>
@@ -84,12 +102,12 @@ function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-function renderTour({ reducedMotion = true, route = '/' } = {}) {
+function renderTour({ reducedMotion = true, route = '/', withoutFriendSearch = false } = {}) {
   const onFinished = vi.fn();
   const onSkip = vi.fn();
   renderApp(
     <>
-      <Screens />
+      <Screens withoutFriendSearch={withoutFriendSearch} />
       <TourStage reducedMotion={reducedMotion} onFinished={onFinished} onSkip={onSkip} />
     </>,
     { route },
@@ -146,9 +164,9 @@ describe('the tour', () => {
     expect(seen.map((s) => s.route)).toEqual([
       '/', '/', '/', '/profile', '/profile', '/profile', '/', '/friends', '/diary', '/diary', '/diary', '/', '/',
     ]);
-    // The friends and diary screens have no targets yet: those steps are centred, without a highlight.
-    expect(seen.filter((s) => !s.highlighted).map((s) => s.step)).toEqual([7, 9, 10]);
-    expect(seen.filter((s) => s.side === 'center').map((s) => s.step)).toEqual([7, 9, 10]);
+    // Every step finds its target (the friend search, the diary's textarea and mention button included).
+    expect(seen.filter((s) => !s.highlighted).map((s) => s.step)).toEqual([]);
+    expect(seen.filter((s) => s.side === 'center').map((s) => s.step)).toEqual([]);
 
     expect(location()).toBe('/');
     expect(onFinished).not.toHaveBeenCalled();
@@ -248,7 +266,7 @@ describe('the tour', () => {
   });
 
   it('shows the bubble centred, without a highlight, when the target never comes (after 3 s)', () => {
-    renderTour({ route: '/friends' });
+    renderTour({ route: '/friends', withoutFriendSearch: true });
     for (let i = 0; i < 7; i += 1) {
       settle();
       fireEvent.click(next());

@@ -36,8 +36,8 @@ export function tourTarget(name: TourTarget): string {
 /**
  * The 13 steps (spec §2 table), in the navigator's voice. Targets and routes follow the spec; the
  * bottom-navigation items exist on every signed-in screen, the others only on their own screen (the
- * friend search on /friends). The diary screen (steps 10, 11) comes with a later issue: until it carries
- * its targets those steps show their bubble centred, without a highlight.
+ * friend search on /friends, the diary's textarea and mention button on /diary). A target that does not
+ * appear in time leaves its bubble centred, without a highlight.
  */
 export const TOUR_STEPS: readonly TourStep[] = [
   {

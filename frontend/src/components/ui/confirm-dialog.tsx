@@ -17,7 +17,7 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-/** Asks before a change that cannot simply be taken back (removing a friend, blocking). */
+/** Asks before a change that cannot simply be taken back (removing a friend, blocking, deleting a diary entry). */
 export function ConfirmDialog({ open, title, text, confirmLabel, busy = false, onConfirm, onClose }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
