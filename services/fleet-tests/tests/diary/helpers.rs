@@ -3,6 +3,7 @@
 //! gateway that reaches it; the diary routes as a member calls them; what notify did, read from its
 //! mail directory and its streams.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
@@ -197,15 +198,37 @@ impl DiaryFleet {
         found
     }
 
-    /// Waits until notify has taken in every mail request (it deletes each one it handled).
-    pub async fn mail_requests_handled(&self) {
+    /// How many mail requests were ever added to the `mail` stream (notify deletes those it took
+    /// in, so the stream's length says nothing).
+    pub async fn mail_requests_made(&self) -> i64 {
         let key = EventsConfig::new(&self.fleet.prefix).key(meguri_events::MAIL_STREAM);
-        meguri_testkit::eventually("the mail stream drained", WAIT, || {
-            let (mut redis, key) = (self.redis.clone(), key.clone());
-            async move {
-                let len: i64 = redis::cmd("XLEN").arg(&key).query_async(&mut redis).await.expect("XLEN");
-                (len == 0).then_some(())
-            }
+        let info: HashMap<String, redis::Value> = redis::cmd("XINFO")
+            .arg("STREAM")
+            .arg(key)
+            .query_async(&mut self.redis.clone())
+            .await
+            .expect("XINFO STREAM");
+        info.get("entries-added").and_then(|v| redis::from_redis_value(v.clone()).ok()).expect("entries-added")
+    }
+
+    /// Waits until more than `before` mail requests were made and notify has taken in (and
+    /// acknowledged) every one of them.
+    pub async fn mail_requests_handled_after(&self, before: i64) {
+        let key = EventsConfig::new(&self.fleet.prefix).key(meguri_events::MAIL_STREAM);
+        meguri_testkit::eventually("notify to take in the new mail requests", WAIT, || async {
+            let mut redis = self.redis.clone();
+            let stream: HashMap<String, redis::Value> =
+                redis::cmd("XINFO").arg("STREAM").arg(&key).query_async(&mut redis).await.expect("XINFO STREAM");
+            let groups: Vec<HashMap<String, redis::Value>> =
+                redis::cmd("XINFO").arg("GROUPS").arg(&key).query_async(&mut redis).await.expect("XINFO GROUPS");
+            let text = |map: &HashMap<String, redis::Value>, k: &str| {
+                map.get(k).and_then(|v| redis::from_redis_value::<String>(v.clone()).ok())
+            };
+            let added: i64 = stream.get("entries-added").and_then(|v| redis::from_redis_value(v.clone()).ok())?;
+            let last = text(&stream, "last-generated-id")?;
+            let notify = groups.iter().find(|g| text(g, "name").as_deref() == Some("notify"))?;
+            let pending: i64 = notify.get("pending").and_then(|v| redis::from_redis_value(v.clone()).ok())?;
+            (added > before && text(notify, "last-delivered-id") == Some(last) && pending == 0).then_some(())
         })
         .await;
     }
