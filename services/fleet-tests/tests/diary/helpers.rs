@@ -10,6 +10,7 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use meguri_events::EventsConfig;
 use meguri_proto::events::SOCIAL_STREAM;
 use meguri_proto::notify::LetterDelivered;
+use meguri_proto::social::LetterSealed;
 use notify::testkit::{MailTo, TestNotify, TestOptions};
 use serde_json::{Value, json};
 
@@ -105,7 +106,8 @@ impl DiaryFleet {
         self.letter_for(who, content, self.tomorrow()).await
     }
 
-    /// `who` seals `content` for `day`, as [`Self::letter_for_tomorrow`].
+    /// `who` seals `content` for `day`, as [`Self::letter_for_tomorrow`] (social announced it with
+    /// Japan's offset, notify took the announcement in).
     pub async fn letter_for(&self, who: &Member, content: &str, day: NaiveDate) -> Value {
         let body = json!({"content": content, "date": self.today().to_string(), "publishToFuture": true,
                           "deliveryDate": day.to_string(), "timezoneOffset": JAPAN});
@@ -114,6 +116,16 @@ impl DiaryFleet {
         assert_eq!(letter["content"], Value::Null, "{letter}");
         assert_eq!(letter["date"], json!(day.to_string()), "{letter}");
         assert_eq!(letter["authoredDate"], json!(self.today().to_string()), "{letter}");
+        let id = letter["id"].as_str().expect("id").to_owned();
+        let events = EventsConfig::new(&self.fleet.prefix);
+        meguri_testkit::eventually("social to announce the sealed letter", WAIT, || {
+            let (mut redis, events, id) = (self.redis.clone(), events.clone(), id.clone());
+            async move {
+                let sealed = meguri_events::testkit::read::<LetterSealed>(&mut redis, &events).await.expect("stream");
+                sealed.iter().any(|(_, e)| e.entry_id == id && e.timezone_offset_minutes == JAPAN).then_some(())
+            }
+        })
+        .await;
         self.social_stream_handled_by_notify().await;
         letter
     }
