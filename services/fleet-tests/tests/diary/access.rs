@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{DiaryFleet, Member, WAIT, assert_nothing_of, morning_of, spawn};
+use crate::helpers::{DiaryFleet, JAPAN, Member, WAIT, assert_nothing_of, morning_of, spawn};
 
 /// A 404 with `code` that carries nothing of `owner` nor of `secret` (an entry's text).
 fn refused(answer: &(u16, Value), code: &str, owner: &Member, secret: &str, context: &str) {
@@ -16,7 +16,7 @@ fn refused(answer: &(u16, Value), code: &str, owner: &Member, secret: &str, cont
 
 /// `who` tries every route on `owner`'s entry `id` (text `secret`) and its letter and mention ids.
 async fn every_route_refused(fleet: &DiaryFleet, who: &Member, owner: &Member, id: &str, secret: &str) {
-    let edit = json!({"content": "書き換えた", "date": fleet.today().to_string(), "timezoneOffset": -540});
+    let edit = json!({"content": "書き換えた", "date": fleet.today().to_string(), "timezoneOffset": JAPAN});
     let path = format!("/api/diary/{id}");
     refused(&fleet.get(&path, who).await, "DIARY_ENTRY_NOT_FOUND", owner, secret, "GET");
     refused(&fleet.put(&path, edit, who).await, "DIARY_ENTRY_NOT_FOUND", owner, secret, "PUT");
@@ -93,7 +93,7 @@ async fn another_members_ids_get_404_and_only_a_mentioned_friend_reads_the_entry
     assert_eq!(fleet.mention_notifications(b).await.len(), 1);
 
     // Act: a edits the mention away
-    let edit = json!({"content": "一人でお茶をした", "date": fleet.today().to_string(), "timezoneOffset": -540});
+    let edit = json!({"content": "一人でお茶をした", "date": fleet.today().to_string(), "timezoneOffset": JAPAN});
     let (status, body) = fleet.put(&path, edit, a).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["mentions"], json!([]), "{body}");
