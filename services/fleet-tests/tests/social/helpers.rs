@@ -2,6 +2,7 @@
 //! prefix (the event streams) and one internal-token secret; members signed up and verified through
 //! the gateway, the code read from the mail stream.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use identity::testkit::TestIdentity;
@@ -40,6 +41,8 @@ pub struct Fleet {
     /// Only for the friend updates ([`spawn_with_fortune`]).
     _fortune: Option<fortune_gen::testkit::TestFortune>,
     pub prefix: String,
+    /// The gateway's configuration, for [`Fleet::use_notify`].
+    gateway_config: gateway::config::Config,
     // Last: the keys go once every service has stopped.
     _keys: RedisKeys,
 }
@@ -78,7 +81,7 @@ async fn start(with_fortune: bool, customise: impl FnOnce(&mut gateway::config::
     }
     config.grpc_timeout = Duration::from_secs(10);
     customise(&mut config);
-    let gateway = gateway::testkit::spawn(config).await;
+    let gateway = gateway::testkit::spawn(config.clone()).await;
     let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
     Fleet {
         gateway,
@@ -88,6 +91,7 @@ async fn start(with_fortune: bool, customise: impl FnOnce(&mut gateway::config::
         _engine: engine,
         _fortune: fortune,
         prefix,
+        gateway_config: config,
         _keys: keys,
     }
 }
@@ -113,7 +117,16 @@ where
 }
 
 impl Fleet {
-    /// A request as the SPA sends it (origin header), with `cookie` when given.
+    /// Replaces the gateway by one that also reaches notify at `notify_addr` (the settings and
+    /// unsubscribe routes). Sessions live in Redis, so members stay signed in.
+    #[allow(dead_code)] // the diary binary's; this binary starts notify after its gateway
+    pub async fn use_notify(&mut self, notify_addr: String) {
+        self.gateway_config.notify_addr = notify_addr;
+        self.gateway = gateway::testkit::spawn(self.gateway_config.clone()).await;
+    }
+
+    /// A request as the SPA sends it (origin header), with `cookie` when given; an empty body (204)
+    /// is `null`.
     pub async fn call(
         &self,
         method: reqwest::Method,
@@ -128,7 +141,11 @@ impl Fleet {
         if let Some(cookie) = cookie {
             request = request.header("cookie", cookie);
         }
-        json(request.send().await.expect("request")).await
+        let response = request.send().await.expect("request");
+        if response.content_length() == Some(0) {
+            return (response.status().as_u16(), Value::Null);
+        }
+        json(response).await
     }
 
     pub async fn get(&self, path: &str, who: &Member) -> (u16, Value) {
@@ -232,5 +249,35 @@ pub fn assert_nothing_of(body: &Value, who: &Member, context: &str) {
     let text = body.to_string();
     for field in [&who.id, &who.username, &who.email] {
         assert!(!text.contains(field.as_str()), "{context}: {field} leaked in {text}");
+    }
+}
+
+/// The complete `.eml` files of `mail_type` (e.g. `friend_request_received`) in `dir`, where
+/// notify's development transport writes them.
+pub fn mails(dir: &Path, mail_type: &str) -> Vec<PathBuf> {
+    let suffix = format!("-{mail_type}.eml");
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(&suffix)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A fresh temporary directory for notify's mail, removed on drop.
+pub struct MailDir(pub PathBuf);
+
+impl MailDir {
+    pub fn temporary() -> Self {
+        Self(std::env::temp_dir().join(format!("meguri-fleet-mail-{}", uuid::Uuid::new_v4().simple())))
+    }
+}
+
+impl Drop for MailDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }

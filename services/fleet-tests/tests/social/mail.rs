@@ -1,38 +1,13 @@
 //! The friend mails through the fleet: social asks for them on the `mail` stream, notify (started
 //! from its test kit, mail to a directory) takes them in with the address from the real identity.
 
-use std::path::{Path, PathBuf};
-
 use meguri_events::{EventsConfig, MAIL_STREAM};
 use meguri_proto::notify::MailRequested;
 use meguri_proto::notify::mail_requested::Kind as MailKind;
 use notify::testkit::{MailTo, TestOptions};
 use serde_json::json;
 
-use crate::helpers::{SECRET, eventually, redis_url, spawn, username};
-
-/// The complete `.eml` files of `mail_type` in `dir`.
-fn mails(dir: &Path, mail_type: &str) -> Vec<PathBuf> {
-    let suffix = format!("-{mail_type}.eml");
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(&suffix)))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// A temporary directory, removed on drop.
-struct MailDir(PathBuf);
-
-impl Drop for MailDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::helpers::{MailDir, SECRET, eventually, mails, redis_url, spawn, username};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_request_accepted_while_notify_is_down_is_mailed_exactly_once_when_it_returns() {
@@ -40,7 +15,7 @@ async fn a_request_accepted_while_notify_is_down_is_mailed_exactly_once_when_it_
     let fleet = spawn().await;
     let alice = fleet.member(&username("alice"), json!({})).await;
     let bob = fleet.member(&username("bob"), json!({})).await;
-    let dir = MailDir(std::env::temp_dir().join(format!("meguri-fleet-mail-{}", uuid::Uuid::new_v4().simple())));
+    let dir = MailDir::temporary();
     let options = TestOptions::new(SECRET, &fleet.prefix, &fleet.identity_addr, MailTo::Dir(dir.0.clone()));
     let mut notify = notify::testkit::spawn(options).await;
     let (status, _) = fleet.post("/api/friends/requests", json!({"userId": bob.id}), &alice).await;
