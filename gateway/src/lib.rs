@@ -8,7 +8,6 @@ pub mod device;
 pub mod domain;
 pub mod error;
 pub mod extract;
-pub mod first_answers;
 pub mod hygiene;
 pub mod metrics;
 pub mod openapi;

@@ -28,7 +28,6 @@ use crate::admin_token::AdminTokens;
 use crate::clients::{BaziEngine, Billing, ClientPolicy, Fortune, Identity, Notify, Social};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
-use crate::first_answers::FirstAnswers;
 use crate::origin::{self, AllowedOrigins};
 use crate::rate_limit::RateLimiter;
 use crate::session::{self, SessionSettings, SessionStore};
@@ -53,8 +52,6 @@ pub struct AppState {
     pub rate_limiter: RateLimiter,
     /// Keeps identity's stored time-zone offset up to date from the offsets browsers send.
     pub offsets: StoredOffsets,
-    /// Tells a new diary entry (201) from a replayed one (200).
-    pub first_answers: FirstAnswers,
     /// `None` when `ADMIN_JWT_SECRET` is unset: admin login is then unavailable.
     pub admin_tokens: Option<AdminTokens>,
 }
@@ -135,7 +132,6 @@ impl Application {
         let readiness = web::Data::new(Readiness { redis: redis.clone(), prometheus });
         let origins = web::Data::new(AllowedOrigins::new(&config.public_origins));
         let offsets = StoredOffsets::new(redis.clone(), &config.redis.key_prefix);
-        let first_answers = FirstAnswers::new(redis.clone(), &config.redis.key_prefix);
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
         let policy = ClientPolicy::new(minter, config.grpc_timeout, metrics::GRPC_CLIENT);
@@ -158,7 +154,6 @@ impl Application {
                 readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
                 rate_limiter: rate_limiter.clone(),
                 offsets: offsets.clone(),
-                first_answers: first_answers.clone(),
                 admin_tokens: admin_tokens.clone(),
             });
             let app = App::new()

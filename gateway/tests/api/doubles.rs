@@ -137,6 +137,7 @@ pub fn diary_entry(id: &str, sealed: bool) -> pb::DiaryEntry {
         mentions: if sealed { vec![] } else { vec![member(MENTIONED, "hanako")] },
         created_at: "2026-11-26T12:00:00Z".to_owned(),
         updated_at: "2026-11-26T12:30:00Z".to_owned(),
+        replayed: false,
     }
 }
 
@@ -191,6 +192,8 @@ impl DiaryAnswers {
 pub struct SocialDouble {
     pub recorder: Arc<Recorder>,
     pub answers: Arc<Mutex<SocialAnswers>>,
+    /// The client ids CreateDiaryEntry has seen: a repeat is answered `replayed`.
+    seen_client_ids: Arc<Mutex<std::collections::HashSet<String>>>,
 }
 
 impl SocialDouble {
@@ -304,10 +307,13 @@ impl Social for SocialDouble {
             s.detail =
                 Some(format!("{}|{}|{}|{:?}", sent.content, sent.date, sent.publish_to_future, sent.delivery_date));
         })?;
-        // Like social: the same client id answers the same entry (its id here is the client id).
+        // Like social: the same client id answers the same entry (its id here is the client id),
+        // marked replayed.
+        let replayed = !self.seen_client_ids.lock().expect("lock").insert(sent.client_id.clone());
         let mut entry = self.answer(|a| a.diary.entry.clone());
         entry.id = sent.client_id;
         entry.content = sent.content;
+        entry.replayed = replayed;
         Ok(Response::new(entry))
     }
 
@@ -439,7 +445,11 @@ where
 
 /// Starts a social double answering `answers`.
 pub async fn spawn_social(answers: SocialAnswers) -> Running<SocialDouble> {
-    let double = SocialDouble { recorder: Arc::new(Recorder::new()), answers: Arc::new(Mutex::new(answers)) };
+    let double = SocialDouble {
+        recorder: Arc::new(Recorder::new()),
+        answers: Arc::new(Mutex::new(answers)),
+        seen_client_ids: Arc::default(),
+    };
     serve(double, |d| Server::builder().add_service(SocialServer::new(d))).await
 }
 

@@ -14,10 +14,6 @@ use crate::error::Error;
 use crate::usecases::Social;
 use crate::usecases::diary::{DiaryEdit, NewDiaryEntry};
 
-/// Response metadata set (`true`) when CreateDiaryEntry answered a replay with the entry made the
-/// first time: the gateway may answer 200 instead of 201.
-pub const REPLAYED_METADATA: &str = "x-meguri-replayed";
-
 /// The Social service over the use cases.
 #[derive(Clone)]
 pub struct SocialService {
@@ -93,6 +89,7 @@ fn entry(v: EntryView) -> pb::DiaryEntry {
         mentions: v.mentions.into_iter().map(member).collect(),
         created_at: time(e.created_at),
         updated_at: time(e.updated_at),
+        replayed: false,
     }
 }
 
@@ -294,11 +291,7 @@ impl SocialRpc for SocialService {
             delivery_date: r.delivery_date,
         };
         let created = self.social.create_entry(me, new).await?;
-        let mut response = Response::new(entry(created.view));
-        if !created.created {
-            response.metadata_mut().insert(REPLAYED_METADATA, tonic::metadata::MetadataValue::from_static("true"));
-        }
-        Ok(response)
+        Ok(Response::new(pb::DiaryEntry { replayed: !created.created, ..entry(created.view) }))
     }
 
     #[tracing::instrument(skip_all)]

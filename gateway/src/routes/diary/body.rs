@@ -99,6 +99,8 @@ impl TryFrom<pb::DiaryEntry> for DiaryEntry {
             mentions,
             created_at,
             updated_at,
+            // The status of the create's answer (201 / 200), not part of the entry.
+            replayed: _,
         } = e;
         Ok(Self {
             id,
@@ -422,6 +424,7 @@ mod tests {
             }],
             created_at: "2026-11-26T12:00:00Z".to_owned(),
             updated_at: "2026-11-26T12:00:00Z".to_owned(),
+            replayed: false,
         }
     }
 

@@ -22,10 +22,10 @@ pub async fn create(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner().request()?;
-    let entry =
-        DiaryEntry::try_from(rpc("CreateDiaryEntry", state.social.create_diary_entry(&me.ctx, request)).await?)?;
-    let first = state.first_answers.is_first("diary-entry", &entry.id).await;
-    Ok(if first { HttpResponse::Created() } else { HttpResponse::Ok() }.json(entry))
+    let answer = rpc("CreateDiaryEntry", state.social.create_diary_entry(&me.ctx, request)).await?;
+    let replayed = answer.replayed;
+    let entry = DiaryEntry::try_from(answer)?;
+    Ok(if replayed { HttpResponse::Ok() } else { HttpResponse::Created() }.json(entry))
 }
 
 /// Marks a delivered letter shown in the app (idempotent).
