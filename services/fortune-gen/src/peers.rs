@@ -102,12 +102,10 @@ impl Peers {
     /// # Errors
     /// [`PeerError`] for any other failure.
     pub async fn timezone_offset(&self, user: UserId) -> Result<Option<i32>, PeerError> {
-        let request = id::GetTimezoneOffsetRequest { user_id: user.to_string() };
-        match self.identity.get_timezone_offset(&AsService, request).await {
-            Ok(response) => Ok(response.timezone_offset),
-            Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
-            Err(status) => Err(PeerError::of("identity", &status)),
-        }
+        self.identity
+            .stored_timezone_offset(&user.to_string())
+            .await
+            .map_err(|status| PeerError::of("identity", &status))
     }
 
     /// social's accepted friends of `user`, with their public fields; none when social does not

@@ -111,3 +111,20 @@ service_client!(
         write update_diary_entry(so::UpdateDiaryEntryRequest) -> so::DiaryEntry = "UpdateDiaryEntry";
     }
 );
+
+impl Identity {
+    /// identity's stored time-zone offset of `user` (minutes, as `getTimezoneOffset` gives them), for
+    /// a service's own call: `Ok(None)` when none was ever reported or identity does not know the
+    /// user (deleted).
+    ///
+    /// # Errors
+    /// identity's status for any other failure.
+    pub async fn stored_timezone_offset(&self, user: &str) -> Result<Option<i32>, tonic::Status> {
+        let request = id::GetTimezoneOffsetRequest { user_id: user.to_owned() };
+        match self.get_timezone_offset(&crate::AsService, request).await {
+            Ok(response) => Ok(response.timezone_offset),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(None),
+            Err(status) => Err(status),
+        }
+    }
+}
