@@ -130,7 +130,11 @@ test('a mention reaches a friend once, never a stranger, and a letter waits seal
 
     expect(await focusAndRead(bob.page)).toEqual([]);
     await expect(mentionDialog(bob.page)).toHaveCount(0);
-    const afterReload = bob.page.waitForResponse(isMentionsRead);
+    // Only a read the reloaded page makes: one the old page still had in flight is navigated away from.
+    const reloadedAt = Date.now();
+    const afterReload = bob.page.waitForResponse(
+      (res) => isMentionsRead(res) && res.request().timing().startTime >= reloadedAt,
+    );
     await bob.page.reload();
     expect(await (await afterReload).json()).toEqual([]);
     await expect(bob.page.locator('[data-tour="diary-textarea"]')).toBeVisible();
