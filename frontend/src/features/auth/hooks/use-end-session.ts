@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 
@@ -39,13 +39,24 @@ export function useForgetEndedSession(): boolean {
   const navigate = useNavigate();
   const { pathname, search, hash, state } = useLocation();
   const ended = isSessionEndedState(state);
+  // The steps below await; once the route table is gone (the app closed, a test cleaned up) its
+  // cache and router are too, and the remaining steps must not run against them.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!ended) return;
     const user = userKey();
     void (async () => {
       await mutate((key) => key !== user, undefined, { revalidate: false });
+      if (!mounted.current) return;
       await mutate(user, null, { revalidate: false });
+      if (!mounted.current) return;
       void navigate({ pathname, search, hash }, { replace: true, state: null });
     })();
   }, [ended, mutate, navigate, pathname, search, hash]);
