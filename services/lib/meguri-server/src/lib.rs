@@ -245,6 +245,9 @@ impl Application {
                 handle
             })
             .collect();
+        // Dropping a JoinHandle leaves its task running: kept to cut the tasks that outlive the
+        // shutdown timeout (in a test, a "stopped" service must not go on writing).
+        let cut_background: Vec<_> = background.iter().map(tokio::task::JoinHandle::abort_handle).collect();
         let background = async move {
             for handle in background {
                 let _ = handle.await;
@@ -309,6 +312,9 @@ impl Application {
                     timeout_seconds = shutdown_timeout.as_secs(),
                     "in-flight calls did not finish in time; cutting them"
                 );
+                for task in cut_background {
+                    task.abort();
+                }
             }
         }
         Ok(())
