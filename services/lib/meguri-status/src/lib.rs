@@ -325,6 +325,9 @@ pub mod codes {
         INTERNAL_ERROR,
     ];
 
+    /// chat.
+    pub const CHAT: &[&str] = &["UNAUTHENTICATED", SERVICE_UNAVAILABLE, INTERNAL_ERROR];
+
     /// Every service's list, by service name.
     pub const ALL: &[(&str, &[&str])] = &[
         ("identity", IDENTITY),
@@ -332,6 +335,7 @@ pub mod codes {
         ("billing", BILLING),
         ("notify", NOTIFY),
         ("bazi-engine", BAZI_ENGINE),
+        ("chat", CHAT),
         ("social", SOCIAL),
     ];
 }

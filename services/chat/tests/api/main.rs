@@ -1,0 +1,3 @@
+//! chat's integration tests: one binary (STYLE §9).
+
+mod health;
