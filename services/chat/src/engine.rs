@@ -107,7 +107,10 @@ pub trait Sink: Send + Sync {
 pub enum Special {
     None,
     /// A compatibility question, already computed.
-    Compatibility { name: String, outcome: CompatibilityOutcome },
+    Compatibility {
+        name: String,
+        outcome: CompatibilityOutcome,
+    },
     /// A fixed built-in answer (an injection attempt's refusal, the question for a gender).
     Fixed(String),
 }
@@ -270,7 +273,11 @@ impl Llm {
         Self { client: Client::with_config(openai), model: config.model.clone() }
     }
 
-    fn request(&self, messages: &[ChatCompletionRequestMessage], stream: bool) -> Result<CreateChatCompletionRequest, EngineError> {
+    fn request(
+        &self,
+        messages: &[ChatCompletionRequestMessage],
+        stream: bool,
+    ) -> Result<CreateChatCompletionRequest, EngineError> {
         Ok(CreateChatCompletionRequestArgs::default()
             .model(self.model.clone())
             .messages(messages.to_vec())
@@ -281,7 +288,11 @@ impl Llm {
     }
 
     /// One streamed round: text goes to `sink` as it comes, tool calls are assembled.
-    async fn stream_round(&self, messages: &[ChatCompletionRequestMessage], sink: &dyn Sink) -> Result<Round, EngineError> {
+    async fn stream_round(
+        &self,
+        messages: &[ChatCompletionRequestMessage],
+        sink: &dyn Sink,
+    ) -> Result<Round, EngineError> {
         let mut stream = self.client.chat().create_stream(self.request(messages, true)?).await?;
         let mut round = Round::default();
         while let Some(chunk) = stream.next().await {
@@ -320,7 +331,11 @@ impl Llm {
 
     /// The same round without streaming, for an endpoint that answers `stream: true` with a plain
     /// JSON body (the text is sent on in small pieces).
-    async fn plain_round(&self, messages: &[ChatCompletionRequestMessage], sink: &dyn Sink) -> Result<Round, EngineError> {
+    async fn plain_round(
+        &self,
+        messages: &[ChatCompletionRequestMessage],
+        sink: &dyn Sink,
+    ) -> Result<Round, EngineError> {
         let response = self.client.chat().create(self.request(messages, false)?).await?;
         let message = response.choices.into_iter().next().ok_or(EngineError::Empty)?.message;
         let tool_calls = message
@@ -351,8 +366,11 @@ impl Llm {
         for turn in &input.memory.recent {
             messages.push(ChatCompletionRequestUserMessage::from(turn.message.clone()).into());
             messages.push(
-                ChatCompletionRequestAssistantMessage { content: Some(turn.response.clone().into()), ..Default::default() }
-                    .into(),
+                ChatCompletionRequestAssistantMessage {
+                    content: Some(turn.response.clone().into()),
+                    ..Default::default()
+                }
+                .into(),
             );
         }
         if let Special::Compatibility { name, outcome: CompatibilityOutcome::Card(card) } = &input.special {
@@ -400,7 +418,9 @@ impl Llm {
                     label: None,
                 };
                 match CompatibilityTarget::parse(&raw) {
-                    Err(()) => serde_json::json!({"error": "birth_date (YYYY-MM-DD, 1900〜2100) と gender (male/female) が必要です"}),
+                    Err(_) => {
+                        serde_json::json!({"error": "birth_date (YYYY-MM-DD, 1900〜2100) と gender (male/female) が必要です"})
+                    }
                     Ok(target) => match facts.compatibility(&target).await? {
                         CompatibilityOutcome::Card(card) => {
                             serde_json::json!({"score": card.score, "summary": card.summary, "factors": card.factors})
@@ -445,13 +465,17 @@ impl ReplyEngine for Llm {
                     })
                 })
                 .collect();
-            messages.push(ChatCompletionRequestAssistantMessage { tool_calls: Some(calls), ..Default::default() }.into());
+            messages
+                .push(ChatCompletionRequestAssistantMessage { tool_calls: Some(calls), ..Default::default() }.into());
             for call in &round.tool_calls {
                 let answer = Self::run_tool(call, facts).await?;
                 tracing::debug!(name: "chat.llm.tool", tool = %call.name);
                 messages.push(
-                    ChatCompletionRequestToolMessage { content: answer.to_string().into(), tool_call_id: call.id.clone() }
-                        .into(),
+                    ChatCompletionRequestToolMessage {
+                        content: answer.to_string().into(),
+                        tool_call_id: call.id.clone(),
+                    }
+                    .into(),
                 );
             }
         }
@@ -498,7 +522,12 @@ impl Engines {
     ///
     /// # Errors
     /// [`ReplyError`]: the reply is to be refunded.
-    pub async fn write(&self, input: &EngineInput<'_>, facts: &dyn Facts, sink: &dyn Sink) -> Result<EngineKind, ReplyError> {
+    pub async fn write(
+        &self,
+        input: &EngineInput<'_>,
+        facts: &dyn Facts,
+        sink: &dyn Sink,
+    ) -> Result<EngineKind, ReplyError> {
         let fixed = matches!(input.special, Special::Fixed(_))
             || matches!(input.special, Special::Compatibility { ref outcome, .. } if !matches!(outcome, CompatibilityOutcome::Card(_)));
         if let (Some(llm), false) = (&self.llm, fixed) {

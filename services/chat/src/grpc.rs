@@ -123,7 +123,7 @@ fn target(request: Option<&pb::CompatibilityTarget>) -> Result<Option<Compatibil
         },
         label: t.label.as_deref(),
     };
-    CompatibilityTarget::parse(&raw).map(Some).map_err(|()| Error::InvalidCompatibilityTarget)
+    CompatibilityTarget::parse(&raw).map(Some).map_err(|_| Error::InvalidCompatibilityTarget)
 }
 
 /// The events of one send as a response stream; the use case's events carry no message id, the

@@ -233,8 +233,7 @@ impl Peers {
             self.fortune.get_day_info(&AsUser(user), request).await.map_err(|s| PeerError::of("fortune-gen", &s))?;
         let date = NaiveDate::parse_from_str(&response.date, "%Y-%m-%d")
             .map_err(|_| PeerError::Refused("fortune-gen", Code::Internal))?;
-        let items =
-            response.items.into_iter().map(|i| DayItem { name: i.name, description: i.description }).collect();
+        let items = response.items.into_iter().map(|i| DayItem { name: i.name, description: i.description }).collect();
         Ok(DayFacts { date, items })
     }
 
@@ -244,7 +243,8 @@ impl Peers {
     /// [`PeerError`].
     pub async fn almanac(&self, date: NaiveDate) -> Result<Option<serde_json::Value>, PeerError> {
         let request = be::GetAlmanacRequest { from: date.to_string(), to: date.to_string() };
-        let response = self.engine.get_almanac(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
+        let response =
+            self.engine.get_almanac(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
         Ok(response.days.into_iter().next().map(|d| {
             let pillar = |p: Option<&be::Pillar>| p.map(|p| format!("{}{}", p.heavenly_stem, p.earthly_branch));
             serde_json::json!({
@@ -334,7 +334,8 @@ fn chart_of(chart: &be::Chart) -> Option<Chart> {
     let day_master = if chart.day_master.is_empty() { day_stem } else { chart.day_master.clone() };
     let element = Element::of_stem(&day_master)?;
     let strength = chart.strength.as_ref();
-    let pillar = |p: Option<&be::Pillar>| p.map(|p| format!("{}{}", p.heavenly_stem, p.earthly_branch)).unwrap_or_default();
+    let pillar =
+        |p: Option<&be::Pillar>| p.map(|p| format!("{}{}", p.heavenly_stem, p.earthly_branch)).unwrap_or_default();
     Some(Chart {
         facts: ChartFacts {
             day_master,

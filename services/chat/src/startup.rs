@@ -49,7 +49,8 @@ pub async fn build_with(
         .readiness(meguri_events::readiness(db.clone(), redis))
         .task(
             "identity-events",
-            consumer.task(events, |chat, envelope| async move { crate::events::handle_identity(&chat, envelope).await }),
+            consumer
+                .task(events, |chat, envelope| async move { crate::events::handle_identity(&chat, envelope).await }),
         )
         .task("sweeper", move |stop| sweeper.run_sweeper(stop))
         .task("reply-drain", move |stop| drain.drain_replies(stop))

@@ -2,7 +2,7 @@
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
+use diesel::{ExpressionMethods as _, QueryDsl as _};
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
 

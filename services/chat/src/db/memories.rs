@@ -2,8 +2,7 @@
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
-use diesel::upsert::excluded;
+use diesel::{OptionalExtension as _, QueryDsl as _};
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
 
@@ -36,24 +35,24 @@ pub async fn get(conn: &mut AsyncPgConnection, user: UserId) -> anyhow::Result<O
 ///
 /// # Errors
 /// The statement failed.
-pub async fn save(conn: &mut AsyncPgConnection, user: UserId, summary: &Summary, now: DateTime<Utc>) -> anyhow::Result<()> {
-    diesel::insert_into(chat_memories::table)
-        .values((
-            chat_memories::user_id.eq(user.as_uuid()),
-            chat_memories::summary.eq(&summary.text),
-            chat_memories::summarized_through.eq(summary.through),
-            chat_memories::updated_at.eq(now),
-        ))
-        .on_conflict(chat_memories::user_id)
-        .do_update()
-        .set((
-            chat_memories::summary.eq(excluded(chat_memories::summary)),
-            chat_memories::summarized_through.eq(excluded(chat_memories::summarized_through)),
-            chat_memories::updated_at.eq(excluded(chat_memories::updated_at)),
-        ))
-        .filter(chat_memories::summarized_through.lt(excluded(chat_memories::summarized_through)))
-        .execute(conn)
-        .await
-        .context("save the memory")?;
+pub async fn save(
+    conn: &mut AsyncPgConnection,
+    user: UserId,
+    summary: &Summary,
+    now: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    diesel::sql_query(
+        "INSERT INTO chat_memories (user_id, summary, summarized_through, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (user_id) DO UPDATE SET summary = excluded.summary, \
+         summarized_through = excluded.summarized_through, updated_at = excluded.updated_at \
+         WHERE chat_memories.summarized_through < excluded.summarized_through",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(user.as_uuid())
+    .bind::<diesel::sql_types::Text, _>(&summary.text)
+    .bind::<diesel::sql_types::Timestamptz, _>(summary.through)
+    .bind::<diesel::sql_types::Timestamptz, _>(now)
+    .execute(conn)
+    .await
+    .context("save the memory")?;
     Ok(())
 }

@@ -4,7 +4,10 @@
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use diesel::prelude::*;
+use diesel::prelude::{Insertable, Queryable, Selectable};
+use diesel::{
+    BoolExpressionMethods as _, ExpressionMethods as _, OptionalExtension as _, QueryDsl as _, SelectableHelper as _,
+};
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use meguri_ids::UserId;
 
@@ -255,9 +258,7 @@ pub async fn page(
             .context("load the page cursor")?;
         let Some((at, id)) = cursor else { return Ok(None) };
         query = query.filter(
-            chat_messages::created_at
-                .lt(at)
-                .or(chat_messages::created_at.eq(at).and(chat_messages::id.lt(id))),
+            chat_messages::created_at.lt(at).or(chat_messages::created_at.eq(at).and(chat_messages::id.lt(id))),
         );
     }
     let rows: Vec<Row> = query.load(conn).await.context("load a history page")?;

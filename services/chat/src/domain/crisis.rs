@@ -90,7 +90,8 @@ mod tests {
         ] {
             assert!(is_crisis(text), "{text}");
         }
-        for text in ["今日の運勢は?", "仕事で死ぬほど忙しい", "彼との相性を教えて", "消しゴムをなくした"] {
+        for text in ["今日の運勢は?", "仕事で死ぬほど忙しい", "彼との相性を教えて", "消しゴムをなくした"]
+        {
             assert!(!is_crisis(text), "{text}");
         }
     }

@@ -266,15 +266,13 @@ pub fn seen(stored_user: meguri_ids::UserId, stored_text: &str, user: meguri_ids
     if stored_user == user && stored_text == text.as_str() { Seen::Attach } else { Seen::Taken }
 }
 
-/// A history page's size: 0 means 20, at most 50.
-///
-/// # Errors
-/// A negative limit or one above 50.
-pub fn page_limit(raw: i32) -> Result<i64, ()> {
+/// A history page's size: 0 means 20, at most 50; `None` for a negative limit or one above 50.
+#[must_use]
+pub fn page_limit(raw: i32) -> Option<i64> {
     match raw {
-        0 => Ok(20),
-        1..=50 => Ok(i64::from(raw)),
-        _ => Err(()),
+        0 => Some(20),
+        1..=50 => Some(i64::from(raw)),
+        _ => None,
     }
 }
 
@@ -334,10 +332,10 @@ mod tests {
 
     #[test]
     fn the_page_limit_defaults_to_20_and_stops_at_50() {
-        assert_eq!(page_limit(0), Ok(20));
-        assert_eq!(page_limit(50), Ok(50));
-        assert_eq!(page_limit(51), Err(()));
-        assert_eq!(page_limit(-1), Err(()));
+        assert_eq!(page_limit(0), Some(20));
+        assert_eq!(page_limit(50), Some(50));
+        assert_eq!(page_limit(51), None);
+        assert_eq!(page_limit(-1), None);
     }
 
     #[test]

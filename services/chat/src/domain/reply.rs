@@ -134,7 +134,11 @@ fn day_sentence(day: &DayFacts, seed: u64) -> String {
     match day.items.first() {
         Some(item) => {
             let others: Vec<&str> = day.items.iter().skip(1).take(2).map(|i| i.name.as_str()).collect();
-            let more = if others.is_empty() { String::new() } else { format!("ほかにも{}が重なっています。", others.join("・")) };
+            let more = if others.is_empty() {
+                String::new()
+            } else {
+                format!("ほかにも{}が重なっています。", others.join("・"))
+            };
             let lead = pick(&["今日", "きょう"], seed, 7);
             format!("{lead}{when}は「{}」です。{}{more}", item.name, ensure_period(&item.description))
         }
@@ -199,7 +203,9 @@ fn opener(intent: Intent, memory: &Memory, seed: u64) -> String {
         return format!("前にも{}のことを話してくれましたね。", intent.topic());
     }
     let options: &[&str] = match intent {
-        Intent::Greeting => &["こんにちは、メグです！", "来てくれてうれしいです。ボク、メグです！", "やっほー、メグです。"],
+        Intent::Greeting => {
+            &["こんにちは、メグです！", "来てくれてうれしいです。ボク、メグです！", "やっほー、メグです。"]
+        }
         Intent::Today => &["今日の運勢ですね、見てみます。", "今日のこと、ボクにまかせてください。"],
         Intent::Love => &["恋のお話ですね、ドキドキします。", "大切な人のことなんですね。"],
         Intent::Work => &["お仕事のことですね。", "がんばっているあなたを応援しています。"],
@@ -311,15 +317,15 @@ pub fn compose(input: &ReplyInput<'_>) -> String {
             }
             None => parts.push(no_chart_sentence().to_owned()),
         }
-        if let Some(day) = input.day {
-            if matches!(intent, Intent::Today | Intent::Love | Intent::Work | Intent::Money | Intent::Unknown) {
-                parts.push(day_sentence(day, seed));
-            }
-        }
-    } else if intent == Intent::Greeting {
-        if let Some(day) = input.day {
+        if let Some(day) = input.day
+            && matches!(intent, Intent::Today | Intent::Love | Intent::Work | Intent::Money | Intent::Unknown)
+        {
             parts.push(day_sentence(day, seed));
         }
+    } else if intent == Intent::Greeting
+        && let Some(day) = input.day
+    {
+        parts.push(day_sentence(day, seed));
     }
     let tip = advice(intent, input.chart, seed);
     if !tip.is_empty() {
@@ -363,7 +369,8 @@ pub fn ask_gender(date: NaiveDate) -> String {
 /// The answer to a compatibility question from a user without a birth date.
 #[must_use]
 pub fn no_birth_data() -> String {
-    "相性を見るには、まずあなたの生年月日が必要です。プロフィールに生年月日を登録してから、もう一度聞いてくださいね。".to_owned()
+    "相性を見るには、まずあなたの生年月日が必要です。プロフィールに生年月日を登録してから、もう一度聞いてくださいね。"
+        .to_owned()
 }
 
 /// The answer when the engine could not read the other person's birth data.
@@ -383,16 +390,28 @@ pub fn compatibility_text(name: &str, card: &CompatibilityCard, seed: u64) -> St
     if let Some(Factor { label, detail, .. }) = best {
         out.push_str(&format!("いちばんの強みは「{label}」。{}", ensure_period(detail)));
     }
-    if let (Some(w), Some(b)) = (worst, best) {
-        if w.key != b.key {
-            out.push_str(&format!("「{}」は少し気をつけたいところです。{}", w.label, ensure_period(&w.detail)));
-        }
+    if let (Some(w), Some(b)) = (worst, best)
+        && w.key != b.key
+    {
+        out.push_str(&format!("「{}」は少し気をつけたいところです。{}", w.label, ensure_period(&w.detail)));
     }
     let band: &[&str] = match card.score {
-        80.. => &["とても心強い組み合わせです。今のいい流れを大切にしてくださいね。", "おたがいを自然に高め合える関係になれそうです。"],
-        60..=79 => &["おたがいの違いを楽しめると、もっといい関係になれますよ。", "歩み寄る気持ちがあれば、ぐっと近づける相性です。"],
-        40..=59 => &["違うところが多いぶん、話し合うほど学び合える関係です。", "相手のペースを知ることが、仲よくなるコツになりそうです。"],
-        _ => &["正反対だからこそ、おたがいにないものを補い合えます。", "急がず少しずつ、相手のことを知っていくのがいいですよ。"],
+        80.. => &[
+            "とても心強い組み合わせです。今のいい流れを大切にしてくださいね。",
+            "おたがいを自然に高め合える関係になれそうです。",
+        ],
+        60..=79 => &[
+            "おたがいの違いを楽しめると、もっといい関係になれますよ。",
+            "歩み寄る気持ちがあれば、ぐっと近づける相性です。",
+        ],
+        40..=59 => &[
+            "違うところが多いぶん、話し合うほど学び合える関係です。",
+            "相手のペースを知ることが、仲よくなるコツになりそうです。",
+        ],
+        _ => &[
+            "正反対だからこそ、おたがいにないものを補い合えます。",
+            "急がず少しずつ、相手のことを知っていくのがいいですよ。",
+        ],
     };
     out.push_str(pick(band, seed, 5));
     out.push_str("相性はあくまで目安なので、ふたりで過ごす時間を大切にしてくださいね。");
@@ -417,7 +436,9 @@ mod tests {
     fn day() -> DayFacts {
         DayFacts {
             date: NaiveDate::from_ymd_opt(2026, 11, 26).expect("a date"),
-            items: vec![DayItem { name: "一粒万倍日".to_owned(), description: "始めたことが大きく育つ日".to_owned() }],
+            items: vec![DayItem {
+                name: "一粒万倍日".to_owned(), description: "始めたことが大きく育つ日".to_owned()
+            }],
         }
     }
 
@@ -479,8 +500,13 @@ mod tests {
                 at: chrono::DateTime::UNIX_EPOCH,
             }],
         };
-        let text =
-            compose(&ReplyInput { message: "告白してもいい?", chart: Some(&c), day: Some(&day), memory: &memory, seed: 5 });
+        let text = compose(&ReplyInput {
+            message: "告白してもいい?",
+            chart: Some(&c),
+            day: Some(&day),
+            memory: &memory,
+            seed: 5,
+        });
         assert!(text.starts_with("さっきのお話の続きですね。") || text.starts_with("続けて聞いてくれて"), "{text}");
     }
 
@@ -504,7 +530,9 @@ mod tests {
             summary: "おだやかな相性".to_owned(),
             factors: vec![
                 Factor { key: "dayMaster".into(), label: "日主".into(), score: 90, detail: "支え合える".into() },
-                Factor { key: "branches".into(), label: "地支".into(), score: 40, detail: "ぶつかることも".into() },
+                Factor {
+                    key: "branches".into(), label: "地支".into(), score: 40, detail: "ぶつかることも".into()
+                },
             ],
             target: super::super::target::TargetJson {
                 birth_date: "1990-05-03".into(),

@@ -62,6 +62,10 @@ const LAST_YEAR: i32 = 2100;
 const MAX_LABEL: usize = 20;
 const MAX_LOCATION: usize = 100;
 
+/// A target with a field that is wrong (INVALID_COMPATIBILITY_TARGET).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidTarget;
+
 /// The target's raw fields, as the request carries them.
 #[derive(Clone, Debug, Default)]
 pub struct RawTarget<'a> {
@@ -82,24 +86,24 @@ impl CompatibilityTarget {
     /// when given, a place of at most 100 and a label of at most 20 characters.
     ///
     /// # Errors
-    /// `()` when any field is wrong (INVALID_COMPATIBILITY_TARGET).
-    pub fn parse(raw: &RawTarget<'_>) -> Result<Self, ()> {
-        let birth_date = NaiveDate::parse_from_str(raw.birth_date.trim(), "%Y-%m-%d").map_err(|_| ())?;
+    /// [`InvalidTarget`] when any field is wrong.
+    pub fn parse(raw: &RawTarget<'_>) -> Result<Self, InvalidTarget> {
+        let birth_date = NaiveDate::parse_from_str(raw.birth_date.trim(), "%Y-%m-%d").map_err(|_| InvalidTarget)?;
         if !(FIRST_YEAR..=LAST_YEAR).contains(&birth_date.year()) {
-            return Err(());
+            return Err(InvalidTarget);
         }
-        let gender = raw.gender.ok_or(())?;
+        let gender = raw.gender.ok_or(InvalidTarget)?;
         let birth_time = match present(raw.birth_time) {
-            Some(t) => Some(time(t).ok_or(())?),
+            Some(t) => Some(time(t).ok_or(InvalidTarget)?),
             None => None,
         };
         let birth_location = present(raw.birth_location).map(str::to_owned);
         if birth_location.as_ref().is_some_and(|l| l.chars().count() > MAX_LOCATION) {
-            return Err(());
+            return Err(InvalidTarget);
         }
         let label = present(raw.label).map(str::to_owned);
         if label.as_ref().is_some_and(|l| l.chars().count() > MAX_LABEL) {
-            return Err(());
+            return Err(InvalidTarget);
         }
         Ok(Self { birth_date, birth_time, birth_location, gender, label })
     }
@@ -207,7 +211,9 @@ fn find_date(s: &str) -> Option<NaiveDate> {
         }
         let parts = numbers_from(&s[at..]);
         let date = match parts[..] {
-            [(y, '年'), (m, '月'), (d, _)] | [(y, '/'), (m, '/'), (d, _)] | [(y, '-'), (m, '-'), (d, _)]
+            [(y, '年'), (m, '月'), (d, _)]
+            | [(y, '/'), (m, '/'), (d, _)]
+            | [(y, '-'), (m, '-'), (d, _)]
             | [(y, '.'), (m, '.'), (d, _)]
                 if y >= 1000 =>
             {
@@ -281,7 +287,7 @@ mod tests {
         assert_eq!(target.name(), "彼女");
         let blank = RawTarget { birth_time: Some(" "), label: Some(""), ..ok.clone() };
         let target = CompatibilityTarget::parse(&blank).expect("blank optional fields are absent");
-        assert_eq!((target.birth_time, target.name()), (None, "お相手"));
+        assert_eq!((target.birth_time.as_deref(), target.name()), (None, "お相手"));
 
         for bad in [
             RawTarget { birth_date: "1990-02-30", ..ok.clone() },
@@ -290,9 +296,11 @@ mod tests {
             RawTarget { gender: None, ..ok.clone() },
             RawTarget { birth_time: Some("25:00"), ..ok.clone() },
             RawTarget { birth_time: Some("noon"), ..ok.clone() },
-            RawTarget { label: Some("とてもとてもとてもとても長い呼び方の相手さんです"), ..ok.clone() },
+            RawTarget {
+                label: Some("とてもとてもとてもとても長い呼び方の相手さんです"), ..ok.clone()
+            },
         ] {
-            assert_eq!(CompatibilityTarget::parse(&bad), Err(()), "{bad:?}");
+            assert_eq!(CompatibilityTarget::parse(&bad), Err(InvalidTarget), "{bad:?}");
         }
     }
 
@@ -313,15 +321,23 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
-        assert!(matches!(find("昭和64年1月7日生まれの母"), Found::Target(t) if t.birth_date == day(1989, 1, 7) && t.gender == Gender::Female));
+        assert!(
+            matches!(find("昭和64年1月7日生まれの母"), Found::Target(t) if t.birth_date == day(1989, 1, 7) && t.gender == Gender::Female)
+        );
         assert!(matches!(find("令和元年5月1日生まれの娘"), Found::Target(t) if t.birth_date == day(2019, 5, 1)));
     }
 
     #[test]
     fn the_earliest_gender_word_wins_and_names_the_target() {
-        assert!(matches!(find("2000年1月2日生まれの彼女"), Found::Target(t) if t.gender == Gender::Female && t.label.as_deref() == Some("彼女")));
-        assert!(matches!(find("2000年1月2日生まれの彼"), Found::Target(t) if t.gender == Gender::Male && t.label.as_deref() == Some("彼")));
-        assert!(matches!(find("1985/12/24の女性"), Found::Target(t) if t.gender == Gender::Female && t.label.is_none()));
+        assert!(
+            matches!(find("2000年1月2日生まれの彼女"), Found::Target(t) if t.gender == Gender::Female && t.label.as_deref() == Some("彼女"))
+        );
+        assert!(
+            matches!(find("2000年1月2日生まれの彼"), Found::Target(t) if t.gender == Gender::Male && t.label.as_deref() == Some("彼"))
+        );
+        assert!(
+            matches!(find("1985/12/24の女性"), Found::Target(t) if t.gender == Gender::Female && t.label.is_none())
+        );
     }
 
     #[test]

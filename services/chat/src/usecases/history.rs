@@ -30,7 +30,7 @@ impl Chat {
     /// [`Error::InvalidLimit`], [`Error::MessageNotFound`] for a `before` that is not the caller's,
     /// the database.
     pub async fn history(&self, user: UserId, limit: i32, before: Option<MessageId>) -> Result<Page, Error> {
-        let limit = page_limit(limit).map_err(|()| Error::InvalidLimit)?;
+        let limit = page_limit(limit).ok_or(Error::InvalidLimit)?;
         let mut conn = self.conn().await?;
         let mut messages = db::messages::page(&mut conn, user, before, limit).await?.ok_or(Error::MessageNotFound)?;
         let more = messages.len() > usize::try_from(limit).unwrap_or(usize::MAX);

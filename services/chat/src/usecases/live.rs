@@ -32,7 +32,10 @@ pub enum Event {
 enum Update {
     /// A piece of text and where it ends in the whole text (bytes), so a watcher that caught up
     /// from the text skips what it already sent.
-    Delta { text: String, end: usize },
+    Delta {
+        text: String,
+        end: usize,
+    },
     Finished,
 }
 
@@ -109,7 +112,8 @@ impl Live {
                         continue;
                     }
                     let start = end - text.len();
-                    let piece = if start < sent { text.get(sent - start..).unwrap_or_default().to_owned() } else { text };
+                    let piece =
+                        if start < sent { text.get(sent - start..).unwrap_or_default().to_owned() } else { text };
                     sent = end;
                     Event::Delta(piece)
                 }
@@ -247,7 +251,8 @@ mod tests {
         let (live, running) = registry.start(id);
         live.push("こん");
         let (tx, rx) = mpsc::channel(64);
-        let watcher = tokio::spawn(live.clone().forward(Event::Accepted { credits_used: 1, balance: 2, replayed: true }, tx));
+        let watcher =
+            tokio::spawn(live.clone().forward(Event::Accepted { credits_used: 1, balance: 2, replayed: true }, tx));
         tokio::task::yield_now().await;
         live.push("にち");
         live.push("は");

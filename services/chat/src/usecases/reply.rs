@@ -222,9 +222,7 @@ impl Chat {
         let now = self.clock.now();
         let offset = match r.timezone_offset {
             Some(offset) => offset,
-            None if self.engines.has_llm() => {
-                self.peers.timezone_offset(r.user).await.ok().flatten().unwrap_or(JAPAN)
-            }
+            None if self.engines.has_llm() => self.peers.timezone_offset(r.user).await.ok().flatten().unwrap_or(JAPAN),
             None => JAPAN,
         };
         local_today(now, offset)
@@ -248,7 +246,12 @@ impl Chat {
         if !db::messages::complete(&mut conn, base.id, &text, &parts, engine, now).await? {
             let settled = db::messages::find(&mut conn, base.id).await?.unwrap_or_else(|| base.clone());
             let code = settled.failure.unwrap_or(FailureCode::ReplyTimeout);
-            return Ok(Finish::Failed { code, refunded: settled.status == MessageStatus::Refunded, balance, message: settled });
+            return Ok(Finish::Failed {
+                code,
+                refunded: settled.status == MessageStatus::Refunded,
+                balance,
+                message: settled,
+            });
         }
         drop(conn);
         crate::metrics::reply(engine.as_str(), "completed", started.elapsed());
@@ -270,7 +273,13 @@ impl Chat {
 
     /// Gives the charge back and marks the message refunded. When billing does not answer, the
     /// row stays pending and the sweeper refunds it later.
-    async fn give_back(&self, base: ChatMessage, code: FailureCode, engine: Option<EngineKind>, balance: i64) -> Finish {
+    async fn give_back(
+        &self,
+        base: ChatMessage,
+        code: FailureCode,
+        engine: Option<EngineKind>,
+        balance: i64,
+    ) -> Finish {
         match self.peers.refund(base.user, &base.id.spend_key()).await {
             Ok(refunded_balance) => {
                 let now = self.clock.now();

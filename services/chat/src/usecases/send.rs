@@ -119,14 +119,15 @@ impl Chat {
         if !db::messages::insert_pending(&mut conn, r.id, r.user, r.text.as_str(), credits, now).await? {
             return Ok(None);
         }
+        drop(conn);
         let charged = match self.peers.spend(r.user, credits, &r.id.spend_key()).await {
             Ok(charged) => charged,
             Err(error) => {
+                let mut conn = self.conn().await?;
                 db::messages::delete_pending(&mut conn, r.id).await?;
                 return Err(self.refused(r, error));
             }
         };
-        drop(conn);
         crate::metrics::message(if charged.replayed { "replayed" } else { "accepted" });
         tracing::info!(name: "chat.message.accepted", user_id = %r.user, message_id = %r.id, credits, replayed = charged.replayed);
         let (live, running) = self.live.start(r.id);
@@ -162,7 +163,12 @@ impl Chat {
     }
 
     /// The free answer to a crisis, already stored: streamed in pieces, never charged.
-    async fn answer_crisis(&self, r: &SendRequest, answer: String, now: chrono::DateTime<chrono::Utc>) -> mpsc::Receiver<Event> {
+    async fn answer_crisis(
+        &self,
+        r: &SendRequest,
+        answer: String,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> mpsc::Receiver<Event> {
         crate::metrics::message("crisis");
         tracing::info!(name: "chat.message.crisis", user_id = %r.user, message_id = %r.id);
         let balance = self.balance_or_zero(r.user).await;

@@ -38,7 +38,10 @@ async fn a_structured_target_is_computed_stored_and_explained() {
     assert_eq!((card.score, card.summary.as_str()), (72, "おだやかで安定した相性です"));
     assert_eq!(card.factors.iter().map(|f| f.score).collect::<Vec<_>>(), [88, 42]);
     let target = card.target.clone().unwrap();
-    assert_eq!((target.birth_date.as_str(), target.label.as_deref(), target.gender), ("1990-05-03", Some("彼"), pb::Gender::Male as i32));
+    assert_eq!(
+        (target.birth_date.as_str(), target.label.as_deref(), target.gender),
+        ("1990-05-03", Some("彼"), pb::Gender::Male as i32)
+    );
     assert!(message.response.starts_with("彼との相性は72点です。"), "{}", message.response);
     assert!(matches!(message.response_messages.last().unwrap().part, Some(pb::response_part::Part::Text(_))));
     assert!(uuid::Uuid::parse_str(&card.request_id).is_ok());

@@ -79,7 +79,8 @@ impl BillingState {
     pub fn grant(&self, user: UserId, credits: i64) {
         let mut ledger = self.ledger.lock().unwrap();
         *ledger.balances.entry(user).or_default() += credits;
-        ledger.rows.push(LedgerRow { user, delta: credits, key: format!("grant:{}", ledger.rows.len()), reason: "signup_bonus".into() });
+        let key = format!("grant:{}", ledger.rows.len());
+        ledger.rows.push(LedgerRow { user, delta: credits, key, reason: "signup_bonus".into() });
     }
 
     pub fn balance(&self, user: UserId) -> i64 {
@@ -97,7 +98,14 @@ impl BillingState {
 
     /// The user's ledger rows other than grants.
     pub fn moves(&self, user: UserId) -> Vec<LedgerRow> {
-        self.ledger.lock().unwrap().rows.iter().filter(|r| r.user == user && !r.key.starts_with("grant:")).cloned().collect()
+        self.ledger
+            .lock()
+            .unwrap()
+            .rows
+            .iter()
+            .filter(|r| r.user == user && !r.key.starts_with("grant:"))
+            .cloned()
+            .collect()
     }
 
     /// The sum of the user's ledger (must equal the balance).
@@ -266,9 +274,20 @@ pub fn chart() -> be::Chart {
         month: p("辛", "巳"),
         day: p("甲", "子"),
         hour: p("丙", "寅"),
-        elements: Some(be::Elements { wood: 2.0, fire: 3.5, earth: 1.0, metal: 2.0, water: 0.5, dominant: "fire".into() }),
+        elements: Some(be::Elements {
+            wood: 2.0,
+            fire: 3.5,
+            earth: 1.0,
+            metal: 2.0,
+            water: 0.5,
+            dominant: "fire".into(),
+        }),
         day_master: "甲".into(),
-        strength: Some(be::Strength { verdict: "身弱".into(), favorable_elements: vec!["water".into()], ..Default::default() }),
+        strength: Some(be::Strength {
+            verdict: "身弱".into(),
+            favorable_elements: vec!["water".into()],
+            ..Default::default()
+        }),
         time_known: true,
         ..Default::default()
     }
@@ -454,12 +473,20 @@ impl Sent {
 }
 
 pub fn text_request(id: uuid::Uuid, text: &str) -> pb::SendMessageRequest {
-    pb::SendMessageRequest { message_id: id.to_string(), message: text.to_owned(), compatibility: None, timezone_offset_minutes: Some(-540) }
+    pb::SendMessageRequest {
+        message_id: id.to_string(),
+        message: text.to_owned(),
+        compatibility: None,
+        timezone_offset_minutes: Some(-540),
+    }
 }
 
 impl TestApp {
     pub fn client(&self, subject: Subject, role: Role) -> Client {
-        pb::chat_client::ChatClient::with_interceptor(self.channel.clone(), Bearer { minter: self.minter.clone(), subject, role })
+        pb::chat_client::ChatClient::with_interceptor(
+            self.channel.clone(),
+            Bearer { minter: self.minter.clone(), subject, role },
+        )
     }
 
     pub fn user(&self, user: UserId) -> Client {
@@ -595,6 +622,8 @@ impl TestApp {
 
     /// Publishes `event` on identity's stream as identity's relay would.
     pub async fn publish<E: meguri_events::Event>(&self, event: &E) {
-        meguri_events::testkit::publish(&mut self.redis().await, &self.events, uuid::Uuid::now_v7(), event).await.unwrap();
+        meguri_events::testkit::publish(&mut self.redis().await, &self.events, uuid::Uuid::now_v7(), event)
+            .await
+            .unwrap();
     }
 }

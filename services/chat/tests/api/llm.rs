@@ -37,7 +37,8 @@ async fn a_streamed_llm_reply_arrives_in_pieces_and_is_stored() {
     assert_eq!(request["stream"], true);
     let messages = request["messages"].as_array().unwrap();
     assert!(messages[0]["content"].as_str().unwrap().contains("メグ"));
-    let tools: Vec<&str> = request["tools"].as_array().unwrap().iter().map(|t| t["function"]["name"].as_str().unwrap()).collect();
+    let tools: Vec<&str> =
+        request["tools"].as_array().unwrap().iter().map(|t| t["function"]["name"].as_str().unwrap()).collect();
     assert_eq!(tools, ["get_my_chart", "get_day_info", "get_compatibility"]);
     assert_eq!(messages.last().unwrap()["content"], "今日はどんな日?");
 }

@@ -99,13 +99,16 @@ async fn completions(State(state): State<Arc<LlmState>>, body: axum::body::Bytes
             std::future::pending::<()>().await;
             StatusCode::OK.into_response()
         }
-        Mode::Json => json(StatusCode::OK, &serde_json::json!({
-            "id": "chatcmpl-test",
-            "object": "chat.completion",
-            "created": 0,
-            "model": "test-model",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": REPLY, "refusal": null}, "finish_reason": "stop"}],
-        })),
+        Mode::Json => json(
+            StatusCode::OK,
+            &serde_json::json!({
+                "id": "chatcmpl-test",
+                "object": "chat.completion",
+                "created": 0,
+                "model": "test-model",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": REPLY, "refusal": null}, "finish_reason": "stop"}],
+            }),
+        ),
         Mode::Stream => sse(text_chunks()),
         Mode::StreamWithTool if !answered_tool(&body) => sse(tool_chunks("get_my_chart", "{}")),
         Mode::StreamWithCompatibilityTool if !answered_tool(&body) => {
