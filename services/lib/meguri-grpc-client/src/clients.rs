@@ -67,10 +67,19 @@ service_client!(
 );
 
 service_client!(
-    /// billing (credits). Spend and Refund are idempotent by their keys in billing, but still writes:
-    /// the caller repeats them itself when it knows the key (chat's refunds, its sweeper).
+    /// billing (credits, the shop). Spend and Refund are idempotent by their keys, CreateCheckout by
+    /// its attempt id, HandleStripeWebhook by the event id, but all change state: writes, never
+    /// retried here (the caller repeats them itself when it knows the key: chat's refunds and
+    /// sweeper, the app's checkout with the same attempt id, Stripe's redelivered webhook).
     pub Billing, bi::billing_client::BillingClient<Channel>, {
         read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
+        read get_purchase(bi::GetPurchaseRequest) -> bi::Purchase = "GetPurchase";
+        read list_ledger(bi::ListLedgerRequest) -> bi::ListLedgerResponse = "ListLedger";
+        read list_packs(bi::ListPacksRequest) -> bi::ListPacksResponse = "ListPacks";
+        read list_purchases(bi::ListPurchasesRequest) -> bi::ListPurchasesResponse = "ListPurchases";
+        write complete_dev_checkout(bi::CompleteDevCheckoutRequest) -> bi::CompleteDevCheckoutResponse = "CompleteDevCheckout";
+        write create_checkout(bi::CreateCheckoutRequest) -> bi::CreateCheckoutResponse = "CreateCheckout";
+        write handle_stripe_webhook(bi::HandleStripeWebhookRequest) -> bi::HandleStripeWebhookResponse = "HandleStripeWebhook";
         write refund(bi::RefundRequest) -> bi::RefundResponse = "Refund";
         write spend(bi::SpendRequest) -> bi::SpendResponse = "Spend";
     }
