@@ -31,6 +31,14 @@ impl CallContext {
     pub fn visitor(req: &actix_web::HttpRequest) -> Self {
         CallContext { caller: crate::session::Caller::ANONYMOUS, request_id: RequestId::of(req) }
     }
+
+    /// The gateway calling as a service on nobody's behalf, whoever is signed in: for a request
+    /// from another server whose authority is what it carries (Stripe's signed webhook).
+    #[must_use]
+    pub fn service(req: &actix_web::HttpRequest) -> Self {
+        let caller = crate::session::Caller { subject: Subject::Anonymous, role: Role::Service };
+        CallContext { caller, request_id: RequestId::of(req) }
+    }
 }
 
 impl CallerContext for CallContext {

@@ -41,6 +41,10 @@ pub struct Config {
     /// `PUBLIC_ORIGIN`: the origins allowed to send state-changing requests (comma-separated;
     /// default `http://localhost:$PORT`).
     pub public_origins: Vec<String>,
+    /// `APP_BASE_URL`: where the app is served, for the absolute links the gateway builds (the
+    /// shop's return URLs from Stripe's checkout). `http(s)://host[:port][/path]` without a
+    /// trailing `/`; default: the first `PUBLIC_ORIGIN`.
+    pub app_base_url: String,
     pub session: SessionConfig,
     pub rate_limit: RateLimitConfig,
     /// `TRUST_FORWARDED_FOR` (default false): take the client IP from `X-Forwarded-For` (its last
@@ -136,6 +140,15 @@ fn parse_origin(raw: &str) -> Option<String> {
     valid.then(|| origin.to_ascii_lowercase())
 }
 
+/// `scheme://host[:port][/path]` without a trailing `/`, query or fragment: the start of a link.
+fn parse_base_url(raw: &str) -> Option<String> {
+    let url = raw.trim().trim_end_matches('/');
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split('/').next().unwrap_or_default();
+    let valid = matches!(scheme, "http" | "https") && !host.is_empty() && !url.contains(['?', '#', ' ']);
+    valid.then(|| url.to_owned())
+}
+
 impl Config {
     /// # Errors
     /// Lists every missing or invalid variable: `invalid configuration: INTERNAL_JWT_SECRET (missing), PORT (expected a port number)`.
@@ -214,6 +227,13 @@ impl Config {
                 }
             }
         };
+        let app_base_url = match Env::raw("APP_BASE_URL") {
+            None => public_origins.first().cloned().unwrap_or_default(),
+            Some(raw) => parse_base_url(&raw).unwrap_or_else(|| {
+                e.problems.push("APP_BASE_URL (expected http(s)://host[:port][/path])".to_owned());
+                String::new()
+            }),
+        };
         let session = SessionConfig {
             cookie_secure: e.flag("COOKIE_SECURE", !development),
             ttl: Duration::from_secs(e.parse("SESSION_TTL_SECONDS", 30 * 24 * 3600_u64, "seconds")),
@@ -256,6 +276,7 @@ impl Config {
             grpc_timeout,
             reading_timeout,
             public_origins,
+            app_base_url,
             session,
             rate_limit,
             trust_forwarded_for,
@@ -267,7 +288,16 @@ impl Config {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_origin;
+    use super::{parse_base_url, parse_origin};
+
+    #[test]
+    fn a_base_url_may_carry_a_path_but_no_query() {
+        assert_eq!(parse_base_url("https://meguri.jp/"), Some("https://meguri.jp".to_owned()));
+        assert_eq!(parse_base_url("http://localhost:8080/app/"), Some("http://localhost:8080/app".to_owned()));
+        assert_eq!(parse_base_url("https://meguri.jp/?x=1"), None);
+        assert_eq!(parse_base_url("https:///path"), None);
+        assert_eq!(parse_base_url("meguri.jp"), None);
+    }
 
     #[test]
     fn origins_are_normalised_and_paths_refused() {

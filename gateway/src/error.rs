@@ -125,6 +125,15 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "BALANCE_LIMIT_EXCEEDED" => "クレジット残高の上限を超えるため、追加できません",
         "SPEND_NOT_FOUND" => "該当するクレジットの利用が見つかりません",
         "CONFLICT" => "ほかの操作と重なりました。もう一度お試しください",
+        // --- the shop (billing; the gateway checks itemId, quantity and attemptId first) ---
+        "INVALID_ITEM" => "商品を選んでください",
+        "INVALID_QUANTITY" => "数量は1〜10の範囲で指定してください",
+        "INVALID_ATTEMPT_ID" => "購入の手続きが正しくありません。ページを再読み込みしてください",
+        "ITEM_NOT_FOUND" => "この商品は現在購入できません",
+        "PURCHASE_NOT_FOUND" => "購入履歴が見つかりません",
+        "STRIPE_UNAVAILABLE" => "決済サービスに接続できません。しばらくしてからお試しください",
+        "DEV_CHECKOUT_DISABLED" => "この決済ページは利用できません",
+        "INVALID_SIGNATURE" | "INVALID_PAYLOAD" => "不正なリクエストです",
         // --- session and access ---
         "UNAUTHENTICATED" => "ログインが必要です",
         "PERMISSION_DENIED" => "この操作を行う権限がありません",
@@ -141,7 +150,7 @@ pub fn message_for(code: &str) -> Option<&'static str> {
 }
 
 /// The UNAVAILABLE codes a client sees as they are sent, because they say which part is down.
-const PUBLIC_OUTAGE_CODES: &[&str] = &["SOCIAL_UNAVAILABLE"];
+const PUBLIC_OUTAGE_CODES: &[&str] = &["SOCIAL_UNAVAILABLE", "STRIPE_UNAVAILABLE"];
 
 /// The generic code of a gRPC status, used when the service named no code we know.
 const fn generic_code(code: Code) -> &'static str {
@@ -464,6 +473,33 @@ mod tests {
                 "配信停止リンクが正しくないか、有効期限が切れています",
             ),
             (Code::FailedPrecondition, "UNSUBSCRIBE_TOKEN_USED", 409, "この配信停止リンクはすでに使われています"),
+        ];
+        assert_each_answer(&cases);
+    }
+
+    /// The contract of issue 16: the shop's codes as a person reads them, with their HTTP statuses.
+    #[test]
+    fn every_shop_code_has_its_status_and_message() {
+        let cases = [
+            (Code::InvalidArgument, "INVALID_ITEM", 400, "商品を選んでください"),
+            (Code::InvalidArgument, "INVALID_QUANTITY", 400, "数量は1〜10の範囲で指定してください"),
+            (
+                Code::InvalidArgument,
+                "INVALID_ATTEMPT_ID",
+                400,
+                "購入の手続きが正しくありません。ページを再読み込みしてください",
+            ),
+            (Code::NotFound, "ITEM_NOT_FOUND", 404, "この商品は現在購入できません"),
+            (Code::NotFound, "PURCHASE_NOT_FOUND", 404, "購入履歴が見つかりません"),
+            (
+                Code::Unavailable,
+                "STRIPE_UNAVAILABLE",
+                503,
+                "決済サービスに接続できません。しばらくしてからお試しください",
+            ),
+            (Code::FailedPrecondition, "DEV_CHECKOUT_DISABLED", 409, "この決済ページは利用できません"),
+            (Code::InvalidArgument, "INVALID_SIGNATURE", 400, "不正なリクエストです"),
+            (Code::InvalidArgument, "INVALID_PAYLOAD", 400, "不正なリクエストです"),
         ];
         assert_each_answer(&cases);
     }

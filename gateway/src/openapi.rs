@@ -70,6 +70,14 @@ use crate::routes;
         routes::mentions::get::notifications,
         routes::mentions::post::mark_shown,
         routes::unsubscribe::post::unsubscribe,
+        routes::shop::get::items,
+        routes::shop::post::checkout,
+        routes::shop::get::dev_checkout,
+        routes::shop::post::complete_dev_checkout,
+        routes::purchases::get::purchases,
+        routes::purchases::get::purchase,
+        routes::credits::get::ledger,
+        routes::stripe::post::webhook,
         routes::health::get::healthz,
         routes::health::get::readyz,
         routes::health::get::metrics,
@@ -85,6 +93,7 @@ use crate::routes;
         (name = "fortune", description = "Readings of the signed-in user: daily reading, day-info, ratings, chart, reports, friend updates"),
         (name = "friends", description = "Friends, requests, compatibility, member search, blocks and invite cards"),
         (name = "diary", description = "The diary, mentions of friends and letters to the future"),
+        (name = "shop", description = "Credit packs, checkout (Stripe or the development checkout), purchases, the credit ledger and Stripe's webhook"),
         (name = "operations", description = "Probes, metrics and this document"),
     )
 )]

@@ -3,9 +3,11 @@
 //! `Origin` outside `PUBLIC_ORIGIN`, or `Sec-Fetch-Site: cross-site`. A request with neither header
 //! (curl, another server) passes: browsers always send at least one of them on such requests.
 //!
-//! One route is exempt: `POST /api/unsubscribe` ([`EXEMPT_PATH`]), which mail clients post from
+//! Two routes are exempt ([`EXEMPT_PATHS`]): `POST /api/unsubscribe`, which mail clients post from
 //! wherever they run (RFC 8058 one-click) and whose authority is the signed token it carries, not a
-//! session cookie — a forged cross-site post could only do what the token's holder may do anyway.
+//! session cookie — a forged cross-site post could only do what the token's holder may do anyway;
+//! and `POST /api/stripe/webhook`, posted by Stripe's servers, whose authority is the
+//! `Stripe-Signature` billing verifies (it reads no session at all).
 
 use std::sync::Arc;
 
@@ -34,8 +36,8 @@ impl AllowedOrigins {
     }
 }
 
-/// The one path the check does not apply to (see the module docs).
-pub const EXEMPT_PATH: &str = "/api/unsubscribe";
+/// The POST paths the check does not apply to (see the module docs).
+pub const EXEMPT_PATHS: &[&str] = &["/api/unsubscribe", "/api/stripe/webhook"];
 
 /// Whether a request must be refused (see the module docs).
 #[must_use]
@@ -43,7 +45,7 @@ pub fn is_forbidden(method: &Method, path: &str, headers: &HeaderMap, allowed: &
     if !matches!(*method, Method::POST | Method::PUT | Method::PATCH | Method::DELETE) {
         return false;
     }
-    if *method == Method::POST && path == EXEMPT_PATH {
+    if *method == Method::POST && EXEMPT_PATHS.contains(&path) {
         return false;
     }
     let cross_site = headers.get("sec-fetch-site").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"cross-site"));
@@ -125,10 +127,13 @@ mod tests {
     }
 
     #[test]
-    fn only_the_unsubscribe_post_is_exempt() {
+    fn only_the_unsubscribe_and_stripe_webhook_posts_are_exempt() {
         let h = headers(&[("origin", "https://evil.example"), ("sec-fetch-site", "cross-site")]);
 
         assert!(!is_forbidden(&Method::POST, "/api/unsubscribe", &h, &allowed()));
+        assert!(!is_forbidden(&Method::POST, "/api/stripe/webhook", &h, &allowed()));
+        assert!(is_forbidden(&Method::PUT, "/api/stripe/webhook", &h, &allowed()));
+        assert!(is_forbidden(&Method::POST, "/api/shop/checkout", &h, &allowed()));
         assert!(is_forbidden(&Method::POST, "/api/unsubscribe/", &h, &allowed()));
         assert!(is_forbidden(&Method::PUT, "/api/unsubscribe", &h, &allowed()));
         assert!(is_forbidden(&Method::POST, "/api/diary", &h, &allowed()));

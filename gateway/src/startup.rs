@@ -54,6 +54,8 @@ pub struct AppState {
     pub offsets: StoredOffsets,
     /// `None` when `ADMIN_JWT_SECRET` is unset: admin login is then unavailable.
     pub admin_tokens: Option<AdminTokens>,
+    /// `APP_BASE_URL`: the start of the absolute links into the app the gateway builds.
+    pub app_base_url: Arc<str>,
 }
 
 /// What `/readyz` and `/metrics` look at (shared by all workers).
@@ -137,6 +139,7 @@ impl Application {
         let policy = ClientPolicy::new(minter, config.grpc_timeout, metrics::GRPC_CLIENT);
         let reading_policy = policy.with_timeout(config.reading_timeout);
         let static_dir = config.static_dir.clone();
+        let app_base_url: Arc<str> = Arc::from(config.app_base_url.as_str());
 
         let listener = TcpListener::bind((config.host, config.port))
             .with_context(|| format!("bind {}:{}", config.host, config.port))?;
@@ -155,6 +158,7 @@ impl Application {
                 rate_limiter: rate_limiter.clone(),
                 offsets: offsets.clone(),
                 admin_tokens: admin_tokens.clone(),
+                app_base_url: Arc::clone(&app_base_url),
             });
             let app = App::new()
                 .wrap(from_fn(session::finish))

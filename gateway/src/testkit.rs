@@ -60,6 +60,7 @@ pub fn test_config(jwt_secret: &str, key_prefix: &str) -> Config {
         grpc_timeout: Duration::from_millis(2000),
         reading_timeout: Duration::from_millis(5000),
         public_origins: vec![ORIGIN.to_owned()],
+        app_base_url: ORIGIN.to_owned(),
         session: SessionConfig {
             cookie_secure: false,
             ttl: Duration::from_secs(600),

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod almanac;
 pub mod auth;
 pub mod blocks;
+pub mod credits;
 pub mod diary;
 pub mod fortune;
 pub mod friends;
@@ -14,7 +15,10 @@ pub mod mentions;
 pub mod onboarding;
 pub mod places;
 pub mod public;
+pub mod purchases;
 pub mod settings;
+pub mod shop;
+pub mod stripe;
 pub mod unsubscribe;
 
 use std::future::Future;
@@ -152,6 +156,14 @@ route_table! {
         get "/mentions/notifications" => mentions::get::notifications,
         post "/mentions/{id}/mark-shown" => mentions::post::mark_shown,
         post "/unsubscribe" => unsubscribe::post::unsubscribe,
+        get "/shop/items" => shop::get::items,
+        post "/shop/checkout" => shop::post::checkout,
+        get "/shop/dev-checkout/{purchaseId}" => shop::get::dev_checkout,
+        post "/shop/dev-checkout/{purchaseId}" => shop::post::complete_dev_checkout,
+        get "/purchases" => purchases::get::purchases,
+        get "/purchases/{id}" => purchases::get::purchase,
+        get "/credits/ledger" => credits::get::ledger,
+        post "/stripe/webhook" => stripe::post::webhook,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }

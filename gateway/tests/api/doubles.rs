@@ -44,7 +44,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    fn new() -> Self {
+    pub fn new() -> Self {
         Self {
             verifier: TokenVerifier::new(&SecretString::from(SECRET)).expect("verifier"),
             seen: Mutex::new(Vec::new()),
@@ -65,7 +65,7 @@ impl Recorder {
     }
 
     /// Verifies the token and records the call; answers the claims, or the failure set.
-    fn admit<T>(
+    pub fn admit<T>(
         &self,
         rpc: &'static str,
         request: &Request<T>,
@@ -430,7 +430,7 @@ impl<S> std::ops::Deref for Running<S> {
     }
 }
 
-async fn serve<S>(double: S, router: impl FnOnce(S) -> tonic::transport::server::Router) -> Running<S>
+pub async fn serve<S>(double: S, router: impl FnOnce(S) -> tonic::transport::server::Router) -> Running<S>
 where
     S: Clone,
 {

@@ -18,6 +18,7 @@ mod origin;
 mod places;
 mod rate_limit;
 mod session;
+mod shop;
 mod static_files;
 mod unsubscribe;
 mod visits;

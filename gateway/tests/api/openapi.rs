@@ -51,6 +51,8 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         ("/api/diary", "limit"),
         ("/api/diary/lucky-day", "from"),
         ("/api/diary/lucky-day", "timezoneOffset"),
+        ("/api/purchases", "limit"),
+        ("/api/credits/ledger", "limit"),
     ] {
         let params = paths[path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         let param = params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path}: no {name}"));
@@ -103,6 +105,19 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         "UnsubscribeBody",
         "UnsubscribeAnswer",
         "PreferenceName",
+        "ShopItems",
+        "ShopItem",
+        "CheckoutBody",
+        "CheckoutAnswer",
+        "Purchase",
+        "PurchaseStatus",
+        "PurchaseList",
+        "DevCheckout",
+        "DevCheckoutBody",
+        "DevOutcome",
+        "CreditLedger",
+        "LedgerEntry",
+        "WebhookReceived",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
     }
@@ -122,9 +137,15 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         ("/api/diary/{id}", "delete"),
         ("/api/diary/letters/{id}/mark-shown", "post"),
         ("/api/mentions/{id}/mark-shown", "post"),
+        ("/api/purchases/{id}", "get"),
     ] {
         let params = paths[path][method]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         assert!(params.iter().any(|p| p["name"] == "id" && p["in"] == "path"), "{method} {path}");
+    }
+    // The development checkout's routes name their purchase.
+    for method in ["get", "post"] {
+        let params = paths["/api/shop/dev-checkout/{purchaseId}"][method]["parameters"].as_array().expect("parameters");
+        assert!(params.iter().any(|p| p["name"] == "purchaseId" && p["in"] == "path"), "{method}");
     }
     // The unsubscribe route takes its token from the query too, and the mentions are a plain array.
     let unsubscribe = paths["/api/unsubscribe"]["post"]["parameters"].as_array().expect("parameters");

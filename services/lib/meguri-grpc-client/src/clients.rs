@@ -67,9 +67,16 @@ service_client!(
 );
 
 service_client!(
-    /// billing (credits).
+    /// billing (credits, the shop). CreateCheckout (by its attempt id), HandleStripeWebhook (by the event id) and CompleteDevCheckout are idempotent but change state: writes, never retried here (the app retries a checkout with the same attempt id, Stripe redelivers a webhook).
     pub Billing, bi::billing_client::BillingClient<Channel>, {
         read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
+        read get_purchase(bi::GetPurchaseRequest) -> bi::Purchase = "GetPurchase";
+        read list_ledger(bi::ListLedgerRequest) -> bi::ListLedgerResponse = "ListLedger";
+        read list_packs(bi::ListPacksRequest) -> bi::ListPacksResponse = "ListPacks";
+        read list_purchases(bi::ListPurchasesRequest) -> bi::ListPurchasesResponse = "ListPurchases";
+        write complete_dev_checkout(bi::CompleteDevCheckoutRequest) -> bi::CompleteDevCheckoutResponse = "CompleteDevCheckout";
+        write create_checkout(bi::CreateCheckoutRequest) -> bi::CreateCheckoutResponse = "CreateCheckout";
+        write handle_stripe_webhook(bi::HandleStripeWebhookRequest) -> bi::HandleStripeWebhookResponse = "HandleStripeWebhook";
     }
 );
 

@@ -1,0 +1,124 @@
+//! The JSON shape of the credit ledger (billing's proto → camelCase at the edge).
+//!
+//! Every mirror destructures its proto message without `..`.
+
+use meguri_proto::billing as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::ApiError;
+
+/// One change of the balance.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerEntry {
+    #[schema(example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b")]
+    pub id: String,
+    /// Credits added (> 0) or taken (< 0).
+    #[schema(example = 30)]
+    pub delta: i64,
+    /// The balance after this change.
+    #[schema(example = 33)]
+    pub balance_after: i64,
+    /// `signup_bonus` (登録特典), `chat_message` (チャット), `chat_refund` (チャットの返金),
+    /// `purchase` (購入), `purchase_refund` (購入の返金), `admin_grant` (付与); the app shows
+    /// any other as it is.
+    #[schema(example = "purchase")]
+    pub reason: String,
+    /// RFC 3339.
+    #[schema(example = "2026-11-26T12:01:00.000Z")]
+    pub created_at: String,
+}
+
+impl From<pb::LedgerEntry> for LedgerEntry {
+    fn from(e: pb::LedgerEntry) -> Self {
+        let pb::LedgerEntry { id, delta, balance_after, reason, created_at } = e;
+        Self { id, delta, balance_after, reason, created_at }
+    }
+}
+
+/// `GET /api/credits/ledger`: the balance and the newest entries first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreditLedger {
+    /// The caller's credits now.
+    #[schema(example = 33)]
+    pub balance: i64,
+    pub entries: Vec<LedgerEntry>,
+}
+
+impl CreditLedger {
+    #[must_use]
+    pub fn new(balance: pb::GetBalanceResponse, ledger: pb::ListLedgerResponse) -> Self {
+        let pb::GetBalanceResponse { credits } = balance;
+        let pb::ListLedgerResponse { entries } = ledger;
+        Self { balance: credits, entries: entries.into_iter().map(LedgerEntry::from).collect() }
+    }
+}
+
+/// The most entries a request may ask for, and how many it gets unless it asks (billing's bounds).
+pub const MAX_LEDGER_LIMIT: u32 = 100;
+pub const DEFAULT_LEDGER_LIMIT: u32 = 20;
+
+/// The query of `GET /api/credits/ledger`.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct LedgerQuery {
+    /// 1..=100 (default 20).
+    #[param(example = 20, minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+}
+
+impl LedgerQuery {
+    /// The request to billing: the caller's own ledger.
+    ///
+    /// # Errors
+    /// 400 `INVALID_LIMIT` outside 1..=100.
+    pub fn request(self) -> Result<pb::ListLedgerRequest, ApiError> {
+        let limit = match self.limit {
+            None => DEFAULT_LEDGER_LIMIT,
+            Some(n) if (1..=MAX_LEDGER_LIMIT).contains(&n) => n,
+            Some(_) => return Err(ApiError::Invalid("INVALID_LIMIT")),
+        };
+        Ok(pb::ListLedgerRequest { user_id: String::new(), limit: i32::try_from(limit).unwrap_or(i32::MAX) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ledger_is_camel_case_with_the_balance() {
+        let ledger = CreditLedger::new(
+            pb::GetBalanceResponse { credits: 33 },
+            pb::ListLedgerResponse {
+                entries: vec![pb::LedgerEntry {
+                    id: "e1".to_owned(),
+                    delta: 30,
+                    balance_after: 33,
+                    reason: "purchase".to_owned(),
+                    created_at: "2026-11-26T12:01:00.000Z".to_owned(),
+                }],
+            },
+        );
+
+        let json = serde_json::to_value(ledger).expect("json");
+
+        assert_eq!(
+            json,
+            serde_json::json!({"balance": 33, "entries": [{"id": "e1", "delta": 30, "balanceAfter": 33,
+                "reason": "purchase", "createdAt": "2026-11-26T12:01:00.000Z"}]})
+        );
+    }
+
+    #[test]
+    fn the_limit_is_bounded_and_the_caller_is_implicit() {
+        let request = LedgerQuery { limit: None }.request().expect("default");
+        assert_eq!((request.limit, request.user_id.as_str()), (20, ""));
+        for limit in [0, 101] {
+            let error = LedgerQuery { limit: Some(limit) }.request().expect_err("out of range");
+            assert_eq!(error.body().code, "INVALID_LIMIT");
+        }
+    }
+}
