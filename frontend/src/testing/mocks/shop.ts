@@ -16,7 +16,7 @@ export const samplePacks: Pack[] = [
   { id: 4, title: '200クレジット', description: 'いちばんお得なパックです。', credits: 200, price: 6000, currency: 'JPY' },
 ];
 
-export const sampleCatalogue: Catalogue = { items: samplePacks, maxQuantity: 10, devCheckout: true, creditsPerMessage: 1 };
+export const sampleCatalogue: Catalogue = { items: samplePacks, maxQuantity: 10, devCheckout: true };
 
 export const samplePurchase = (overrides: Partial<Purchase> = {}): Purchase => ({
   id: '0193d1a2-7c1e-7000-8000-0000000000f1',
@@ -125,12 +125,12 @@ export function mockShop(initial: Partial<ShopState> = {}) {
     }),
     http.get('/api/credits/ledger', () => HttpResponse.json<Ledger>({ balance: state.balance, entries: state.ledger })),
     http.get<{ purchaseId: string }, DefaultBodyType, DevCheckout | ErrorBody>('/api/shop/dev-checkout/:purchaseId', ({ params }) => {
-      if (!state.catalogue.devCheckout) return apiError(404, 'DEV_CHECKOUT_DISABLED', 'この決済ページは利用できません');
+      if (!state.catalogue.devCheckout) return apiError(409, 'DEV_CHECKOUT_DISABLED', 'この決済ページは利用できません');
       const purchase = find(params.purchaseId);
       return purchase ? HttpResponse.json<DevCheckout>({ ...purchase, devCheckout: true }) : notFound();
     }),
     http.post<{ purchaseId: string }, { outcome: 'complete' | 'cancel' }, Purchase | ErrorBody>('/api/shop/dev-checkout/:purchaseId', async ({ params, request }) => {
-      if (!state.catalogue.devCheckout) return apiError(404, 'DEV_CHECKOUT_DISABLED', 'この決済ページは利用できません');
+      if (!state.catalogue.devCheckout) return apiError(409, 'DEV_CHECKOUT_DISABLED', 'この決済ページは利用できません');
       const id = params.purchaseId;
       const purchase = find(id);
       if (!purchase) return notFound();

@@ -10,7 +10,7 @@ export function devCheckoutKey(purchaseId: string) {
 
 /**
  * GET /api/shop/dev-checkout/{purchaseId}: the caller's purchase the development checkout is for. With a
- * Stripe key configured there is no development checkout: 404 DEV_CHECKOUT_DISABLED.
+ * Stripe key configured there is no development checkout: 409 DEV_CHECKOUT_DISABLED.
  */
 export function getDevCheckout(purchaseId: string): Promise<DevCheckout> {
   return api.get<'/api/shop/dev-checkout/{purchaseId}'>(devCheckoutKey(purchaseId));

@@ -36,7 +36,8 @@ export function DevCheckoutScreen({ purchaseId }: { purchaseId: string }) {
         これは開発用の決済ページです。実際の支払いは行われず、カード情報の入力もありません。
       </Alert>
       {error && !data ? (
-        isApiError(error) && error.status === 404 ? (
+        // Not the caller's purchase (404), or no development checkout in this build (409): nothing to retry.
+        isApiError(error) && (error.status === 404 || error.status === 409) ? (
           <Alert severity="error">{errorMessageFor(error, 'この決済ページは利用できません')}</Alert>
         ) : (
           <LoadErrorBlock message={errorMessageFor(error, '決済の内容を読み込めませんでした。')} onRetry={() => void mutate()} />

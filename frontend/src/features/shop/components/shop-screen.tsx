@@ -57,7 +57,7 @@ export function ShopScreen({ balance, onBalanceChanged }: ShopScreenProps) {
 
       <CheckoutReturnNotice state={returnState} onDismiss={dismissReturn} />
 
-      <BalanceCard balance={balance} creditsPerMessage={catalogue.data?.creditsPerMessage ?? 1} />
+      <BalanceCard balance={balance} />
 
       <Paper component="section" variant="outlined" aria-labelledby="shop-packs-title" sx={{ p: { xs: 2, sm: 3 }, mb: 2.5 }}>
         <Typography id="shop-packs-title" variant="h4" component="h2" sx={{ mb: 2 }}>
@@ -88,7 +88,8 @@ export function ShopScreen({ balance, onBalanceChanged }: ShopScreenProps) {
   );
 }
 
-function BalanceCard({ balance, creditsPerMessage }: { balance: number | null; creditsPerMessage: number }) {
+/** The balance and what a credit buys (one message to the navigator: spec §9's default chat cost). */
+function BalanceCard({ balance }: { balance: number | null }) {
   return (
     <Paper
       component="section"
@@ -110,7 +111,7 @@ function BalanceCard({ balance, creditsPerMessage }: { balance: number | null; c
           残高を読み込めませんでした。
         </Typography>
       ) : null}
-      <Typography sx={{ mt: 1 }}>{creditsPerMessage}クレジットでメグと1回お話しできます</Typography>
+      <Typography sx={{ mt: 1 }}>1クレジットでメグと1回お話しできます</Typography>
     </Paper>
   );
 }
