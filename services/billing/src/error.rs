@@ -51,6 +51,39 @@ pub enum Error {
     /// `AlreadyExists`, `CONFLICT`: a unique constraint not otherwise handled.
     #[error("conflict")]
     Conflict { constraint: String },
+    /// `InvalidArgument`, `INVALID_ITEM`: `item_id` is not 1 or more.
+    #[error("invalid item")]
+    InvalidItem,
+    /// `InvalidArgument`, `INVALID_QUANTITY`: `quantity` outside 1..=10 (0 means 1).
+    #[error("invalid quantity")]
+    InvalidQuantity,
+    /// `NotFound`, `ITEM_NOT_FOUND`: no such pack, or it is retired.
+    #[error("item not found")]
+    ItemNotFound,
+    /// `NotFound`, `PURCHASE_NOT_FOUND`: no purchase of the caller has that id.
+    #[error("purchase not found")]
+    PurchaseNotFound,
+    /// `InvalidArgument`, `INVALID_ATTEMPT_ID`: not a UUID, or an attempt already used for another
+    /// pack, quantity or account.
+    #[error("invalid attempt id")]
+    InvalidAttemptId,
+    /// `InvalidArgument`, `INVALID_SIGNATURE`: the webhook's `Stripe-Signature` does not verify
+    /// (wrong secret, changed body, timestamp outside the tolerance, malformed header).
+    #[error("invalid signature")]
+    InvalidSignature,
+    /// `InvalidArgument`, `INVALID_PAYLOAD`: a verified webhook body that is not a Stripe event
+    /// billing can read; also a checkout request whose return URLs are not absolute http(s) URLs,
+    /// and a development checkout without an outcome.
+    #[error("invalid payload")]
+    InvalidPayload,
+    /// `Unavailable`, `STRIPE_UNAVAILABLE`: Stripe did not answer, or refused; nothing chargeable
+    /// was stored.
+    #[error("stripe unavailable")]
+    StripeUnavailable,
+    /// `FailedPrecondition`, `DEV_CHECKOUT_DISABLED`: the development checkout is off because
+    /// Stripe is configured.
+    #[error("development checkout disabled")]
+    DevCheckoutDisabled,
     /// `Internal`, `INTERNAL_ERROR`: logged with its cause chain, never sent. `Unavailable`,
     /// `SERVICE_UNAVAILABLE` when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -79,6 +112,17 @@ impl ServiceError for Error {
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
             Self::Unauthenticated => (Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
             Self::Conflict { .. } => (Code::AlreadyExists, "CONFLICT", "conflict"),
+            Self::InvalidItem => (Code::InvalidArgument, "INVALID_ITEM", "invalid item"),
+            Self::InvalidQuantity => (Code::InvalidArgument, "INVALID_QUANTITY", "invalid quantity"),
+            Self::ItemNotFound => (Code::NotFound, "ITEM_NOT_FOUND", "item not found"),
+            Self::PurchaseNotFound => (Code::NotFound, "PURCHASE_NOT_FOUND", "purchase not found"),
+            Self::InvalidAttemptId => (Code::InvalidArgument, "INVALID_ATTEMPT_ID", "invalid attempt id"),
+            Self::InvalidSignature => (Code::InvalidArgument, "INVALID_SIGNATURE", "invalid signature"),
+            Self::InvalidPayload => (Code::InvalidArgument, "INVALID_PAYLOAD", "invalid payload"),
+            Self::StripeUnavailable => (Code::Unavailable, "STRIPE_UNAVAILABLE", "stripe unavailable"),
+            Self::DevCheckoutDisabled => {
+                (Code::FailedPrecondition, "DEV_CHECKOUT_DISABLED", "development checkout disabled")
+            }
             Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
         };
         Failure::Known(code, stable, message)
@@ -128,6 +172,15 @@ mod tests {
             Error::PermissionDenied,
             Error::Unauthenticated,
             Error::Conflict { constraint: "ledger_pkey".to_owned() },
+            Error::InvalidItem,
+            Error::InvalidQuantity,
+            Error::ItemNotFound,
+            Error::PurchaseNotFound,
+            Error::InvalidAttemptId,
+            Error::InvalidSignature,
+            Error::InvalidPayload,
+            Error::StripeUnavailable,
+            Error::DevCheckoutDisabled,
             Error::Unexpected(anyhow::anyhow!("boom")),
         ];
         for e in &all {
@@ -144,6 +197,15 @@ mod tests {
                 | Error::PermissionDenied
                 | Error::Unauthenticated
                 | Error::Conflict { .. }
+                | Error::InvalidItem
+                | Error::InvalidQuantity
+                | Error::ItemNotFound
+                | Error::PurchaseNotFound
+                | Error::InvalidAttemptId
+                | Error::InvalidSignature
+                | Error::InvalidPayload
+                | Error::StripeUnavailable
+                | Error::DevCheckoutDisabled
                 | Error::Unexpected(_) => {}
             }
         }

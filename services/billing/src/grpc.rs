@@ -6,20 +6,85 @@ use meguri_proto::billing as pb;
 use pb::billing_server::Billing;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, Caller, Change, Credits, IdempotencyKey, LedgerLimit, Reason};
+use crate::domain::stripe::DevOutcome;
+use crate::domain::{
+    self, Caller, Change, Credits, IdempotencyKey, LedgerLimit, Pack, Purchase, PurchaseStatus, Reason,
+};
 use crate::error::Error;
 use crate::usecases::Ledger;
+use crate::usecases::shop::{CheckoutRequest, Shop, purchases_limit};
+use crate::usecases::webhooks;
 
-/// The Billing service over the ledger's use cases.
+/// The Billing service over the ledger's and the shop's use cases.
 #[derive(Clone)]
 pub struct BillingService {
     ledger: Ledger,
+    shop: Shop,
 }
 
 impl BillingService {
     #[must_use]
-    pub const fn new(pool: meguri_db::Pool) -> Self {
-        Self { ledger: Ledger { pool } }
+    pub fn new(shop: Shop) -> Self {
+        Self { ledger: Ledger { pool: shop.pool.clone() }, shop }
+    }
+}
+
+fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+fn pack(p: Pack) -> pb::Pack {
+    pb::Pack {
+        id: p.id.get(),
+        title: p.title,
+        description: p.description,
+        credits: p.credits,
+        price_yen: p.price.get(),
+        active: p.active,
+        sort_order: p.sort_order,
+    }
+}
+
+const fn status(s: PurchaseStatus) -> pb::PurchaseStatus {
+    match s {
+        PurchaseStatus::Pending => pb::PurchaseStatus::Pending,
+        PurchaseStatus::Completed => pb::PurchaseStatus::Completed,
+        PurchaseStatus::Expired => pb::PurchaseStatus::Expired,
+        PurchaseStatus::Failed => pb::PurchaseStatus::Failed,
+        PurchaseStatus::Canceled => pb::PurchaseStatus::Canceled,
+        PurchaseStatus::Refunded => pb::PurchaseStatus::Refunded,
+    }
+}
+
+fn purchase(p: Purchase) -> pb::Purchase {
+    pb::Purchase {
+        id: p.id.to_string(),
+        item_id: p.item_id,
+        item_title: p.item_title,
+        item_description: p.item_description,
+        amount: p.amount.get(),
+        quantity: p.quantity.get(),
+        credits_granted: p.credits_granted,
+        status: status(p.status).into(),
+        stripe_session_id: p.stripe_session_id,
+        stripe_payment_intent_id: p.stripe_payment_intent_id,
+        created_at: rfc3339(p.created_at),
+        completed_at: p.completed_at.map(rfc3339),
+        credits_clawed_back: p.credits_clawed_back,
+        clawback_shortfall: p.clawback_shortfall,
+    }
+}
+
+/// A purchase id from a request: text that is no UUID names no purchase.
+fn purchase_id(raw: &str) -> Result<domain::PurchaseId, Error> {
+    raw.trim().parse().map_err(|_| Error::PurchaseNotFound)
+}
+
+fn dev_outcome(raw: i32) -> Result<DevOutcome, Error> {
+    match pb::DevOutcome::try_from(raw) {
+        Ok(pb::DevOutcome::Complete) => Ok(DevOutcome::Complete),
+        Ok(pb::DevOutcome::Cancel) => Ok(DevOutcome::Cancel),
+        Ok(pb::DevOutcome::Unspecified) | Err(_) => Err(Error::InvalidPayload),
     }
 }
 
@@ -46,7 +111,7 @@ fn entry(e: domain::LedgerEntry) -> pb::LedgerEntry {
         delta: e.delta,
         balance_after: e.balance_after.get(),
         reason: e.reason,
-        created_at: e.created_at.to_rfc3339_opts(SecondsFormat::Millis, true),
+        created_at: rfc3339(e.created_at),
     }
 }
 
@@ -109,5 +174,78 @@ impl Billing for BillingService {
         let limit = LedgerLimit::parse(request.get_ref().limit)?;
         let entries = self.ledger.list(user, limit).await?;
         Ok(Response::new(pb::ListLedgerResponse { entries: entries.into_iter().map(entry).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_packs(
+        &self,
+        request: Request<pb::ListPacksRequest>,
+    ) -> Result<Response<pb::ListPacksResponse>, Status> {
+        let include_retired = request.get_ref().include_retired;
+        domain::shop_reader(caller(&request)?, include_retired)?;
+        let catalogue = self.shop.catalogue(include_retired).await?;
+        Ok(Response::new(pb::ListPacksResponse {
+            packs: catalogue.packs.into_iter().map(pack).collect(),
+            max_quantity: catalogue.max_quantity,
+            dev_checkout: catalogue.dev_checkout,
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn create_checkout(
+        &self,
+        request: Request<pb::CreateCheckoutRequest>,
+    ) -> Result<Response<pb::CreateCheckoutResponse>, Status> {
+        let buyer = domain::buyer(caller(&request)?)?;
+        let r = request.into_inner();
+        let checkout = CheckoutRequest::parse(r.item_id, r.quantity, &r.attempt_id, &r.success_url, &r.cancel_url)?;
+        let (bought, checkout_url) = self.shop.checkout(buyer, checkout).await?;
+        Ok(Response::new(pb::CreateCheckoutResponse { purchase: Some(purchase(bought)), checkout_url }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_purchase(&self, request: Request<pb::GetPurchaseRequest>) -> Result<Response<pb::Purchase>, Status> {
+        let buyer = domain::buyer(caller(&request)?)?;
+        let id = purchase_id(&request.get_ref().purchase_id)?;
+        Ok(Response::new(purchase(self.shop.purchase(buyer, id).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_purchases(
+        &self,
+        request: Request<pb::ListPurchasesRequest>,
+    ) -> Result<Response<pb::ListPurchasesResponse>, Status> {
+        let buyer = domain::buyer(caller(&request)?)?;
+        let limit = purchases_limit(request.get_ref().limit)?;
+        let purchases = self.shop.purchases(buyer, limit).await?;
+        Ok(Response::new(pb::ListPurchasesResponse { purchases: purchases.into_iter().map(purchase).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn handle_stripe_webhook(
+        &self,
+        request: Request<pb::HandleStripeWebhookRequest>,
+    ) -> Result<Response<pb::HandleStripeWebhookResponse>, Status> {
+        domain::webhook_caller(caller(&request)?)?;
+        let r = request.into_inner();
+        let handled = webhooks::handle(&self.shop, &r.payload, &r.signature).await?;
+        Ok(Response::new(pb::HandleStripeWebhookResponse {
+            event_id: handled.event_id,
+            event_type: handled.event_type,
+            handled: handled.handled,
+            replayed: handled.replayed,
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn complete_dev_checkout(
+        &self,
+        request: Request<pb::CompleteDevCheckoutRequest>,
+    ) -> Result<Response<pb::CompleteDevCheckoutResponse>, Status> {
+        let buyer = domain::buyer(caller(&request)?)?;
+        let r = request.into_inner();
+        let (id, outcome) = (purchase_id(&r.purchase_id)?, dev_outcome(r.outcome)?);
+        let done = self.shop.complete_dev_checkout(buyer, id, outcome).await?;
+        Ok(Response::new(pb::CompleteDevCheckoutResponse { purchase: Some(purchase(done)) }))
     }
 }

@@ -14,11 +14,7 @@ use crate::error::Error;
 /// The unique constraints a concurrent change with the same key can hit (see the migration).
 const KEY_CONSTRAINTS: [&str; 2] = ["credit_ledger_idempotency_key_key", "credit_ledger_refund_of_key"];
 
-type Connection = diesel_async::pooled_connection::deadpool::Object<AsyncPgConnection>;
-
-async fn connection(pool: &meguri_db::Pool) -> Result<Connection, Error> {
-    pool.get().await.map_err(|e| Error::Unexpected(anyhow::Error::new(e).context("get a database connection")))
-}
+use super::connection;
 
 /// The user's balance; 0 for a user with no ledger rows yet.
 ///
@@ -120,19 +116,7 @@ pub async fn refund(
 /// [`Error::Unexpected`].
 pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<Applied, Error> {
     let user = change.user.as_uuid();
-    diesel::insert_into(balances::table)
-        .values((balances::user_id.eq(user), balances::credits.eq(0_i64)))
-        .on_conflict_do_nothing()
-        .execute(conn)
-        .await
-        .map_err(Error::db("create the balance row"))?;
-    let current: i64 = balances::table
-        .find(user)
-        .select(balances::credits)
-        .for_update()
-        .first(conn)
-        .await
-        .map_err(Error::db("lock the balance row"))?;
+    let current = lock_balance(conn, change.user).await?;
 
     let existing: Option<LedgerRow> = credit_ledger::table
         .filter(credit_ledger::idempotency_key.eq(change.key.as_str()))
@@ -145,7 +129,7 @@ pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<A
         return crate::domain::replay(&existing.recorded()?, change);
     }
 
-    let after = change.apply(Credits::stored(current)?)?;
+    let after = change.apply(current)?;
     diesel::insert_into(credit_ledger::table)
         .values(NewLedgerRow {
             id: Uuid::now_v7(),
@@ -165,6 +149,29 @@ pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<A
         .await
         .map_err(Error::db("update the balance"))?;
     Ok(Applied { balance: after, replayed: false })
+}
+
+/// Makes sure `user` has a balance row (0) and locks it (`FOR UPDATE`) until the transaction
+/// ends; returns the balance. Every change of one user takes this lock first, so a decision on the
+/// balance (a spend's check, a refund's clawback) cannot race another change.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+pub async fn lock_balance(conn: &mut AsyncPgConnection, user: UserId) -> Result<Credits, Error> {
+    diesel::insert_into(balances::table)
+        .values((balances::user_id.eq(user.as_uuid()), balances::credits.eq(0_i64)))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await
+        .map_err(Error::db("create the balance row"))?;
+    let current: i64 = balances::table
+        .find(user.as_uuid())
+        .select(balances::credits)
+        .for_update()
+        .first(conn)
+        .await
+        .map_err(Error::db("lock the balance row"))?;
+    Credits::stored(current)
 }
 
 /// Two changes with the same key for *different* users lock different balance rows, so the second

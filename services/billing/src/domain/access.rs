@@ -37,6 +37,41 @@ pub fn writer(caller: Caller) -> Result<(), Error> {
     }
 }
 
+/// The buyer of a shop call (CreateCheckout, GetPurchase, ListPurchases, CompleteDevCheckout):
+/// always the signed-in user of the token, so nobody buys or reads for another account.
+///
+/// # Errors
+/// [`Error::PermissionDenied`] for anyone but a signed-in user.
+pub fn buyer(caller: Caller) -> Result<UserId, Error> {
+    match (caller.role, caller.user) {
+        (Role::User, Some(me)) => Ok(me),
+        _ => Err(Error::PermissionDenied),
+    }
+}
+
+/// Who may read the catalogue: anyone signed in; retired packs only an admin or a service.
+///
+/// # Errors
+/// [`Error::PermissionDenied`] for a visitor, or a user asking for retired packs.
+pub fn shop_reader(caller: Caller, include_retired: bool) -> Result<(), Error> {
+    match caller.role {
+        Role::Admin | Role::Service => Ok(()),
+        Role::User if !include_retired => Ok(()),
+        Role::User | Role::Visitor => Err(Error::PermissionDenied),
+    }
+}
+
+/// Stripe's webhooks come through the gateway as a service call (no user).
+///
+/// # Errors
+/// [`Error::PermissionDenied`] for anyone but a service.
+pub fn webhook_caller(caller: Caller) -> Result<(), Error> {
+    match caller.role {
+        Role::Service => Ok(()),
+        Role::User | Role::Admin | Role::Visitor => Err(Error::PermissionDenied),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,6 +96,26 @@ mod tests {
         assert_eq!(reader(caller(Role::Admin, Some(UserId::new())), Some(other)).expect("admin"), other);
         assert!(matches!(reader(caller(Role::Service, None), None), Err(Error::InvalidUserId)));
         assert!(matches!(reader(caller(Role::Visitor, None), Some(other)), Err(Error::PermissionDenied)));
+    }
+
+    #[test]
+    fn only_a_signed_in_user_buys_and_only_for_themself() {
+        let me = UserId::new();
+        assert_eq!(buyer(caller(Role::User, Some(me))).expect("user"), me);
+        for (role, user) in [(Role::User, None), (Role::Service, None), (Role::Admin, Some(me)), (Role::Visitor, None)]
+        {
+            assert!(matches!(buyer(caller(role, user)), Err(Error::PermissionDenied)), "{role:?}");
+        }
+    }
+
+    #[test]
+    fn retired_packs_are_for_admins_and_webhooks_for_services() {
+        assert!(shop_reader(caller(Role::User, Some(UserId::new())), false).is_ok());
+        assert!(matches!(shop_reader(caller(Role::User, Some(UserId::new())), true), Err(Error::PermissionDenied)));
+        assert!(shop_reader(caller(Role::Admin, None), true).is_ok());
+        assert!(matches!(shop_reader(caller(Role::Visitor, None), false), Err(Error::PermissionDenied)));
+        assert!(webhook_caller(caller(Role::Service, None)).is_ok());
+        assert!(matches!(webhook_caller(caller(Role::User, Some(UserId::new()))), Err(Error::PermissionDenied)));
     }
 
     #[test]

@@ -89,6 +89,18 @@ impl Reason {
         Self("signup_bonus".to_owned())
     }
 
+    /// The reason of a purchase's grant.
+    #[must_use]
+    pub fn purchase() -> Self {
+        Self("purchase".to_owned())
+    }
+
+    /// The reason of a refunded purchase's clawback.
+    #[must_use]
+    pub fn purchase_refund() -> Self {
+        Self("purchase_refund".to_owned())
+    }
+
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0

@@ -1,12 +1,19 @@
-//! The ledger's rules: parsed values and pure decisions, no I/O.
+//! billing's rules: parsed values and pure decisions, no I/O.
 
 mod access;
 mod credits;
 mod ledger;
+mod shop;
+pub mod stripe;
 
-pub use access::{Caller, reader, writer};
+pub use access::{Caller, buyer, reader, shop_reader, webhook_caller, writer};
 pub use credits::{Credits, MAX_AMOUNT, MAX_BALANCE};
 pub use ledger::{
     Applied, Change, ChangeKind, IdempotencyKey, LedgerEntry, LedgerLimit, Reason, Recorded, SIGNUP_BONUS, refund_key,
     replay, signup_bonus_key,
+};
+pub use shop::{
+    AttemptId, Clawback, DEV_SESSION_PREFIX, MAX_QUANTITY, Order, Pack, PackId, Purchase, PurchaseId, PurchaseStatus,
+    Quantity, SessionOutcome, SessionStep, Yen, clawback, dev_checkout_url, for_purchase, is_full_refund,
+    purchase_clawback_key, purchase_grant_key, return_url, session_step,
 };

@@ -1,6 +1,10 @@
 //! billing's use cases (docs/service-shape.md): who may read or move whose credits, then the ledger
-//! change and its metrics. `grpc.rs` only translates to and from these; the rules live in
-//! `domain/`, the SQL in `db/ledger.rs`.
+//! change and its metrics (here); the shop's catalogue, checkout and purchases (`shop.rs`); Stripe's
+//! webhooks (`webhooks.rs`). `grpc.rs` only translates to and from these; the rules live in
+//! `domain/`, the SQL in `db/`.
+
+pub mod shop;
+pub mod webhooks;
 
 use meguri_ids::UserId;
 

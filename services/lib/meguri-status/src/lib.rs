@@ -269,6 +269,16 @@ pub mod codes {
         "PERMISSION_DENIED",
         "UNAUTHENTICATED",
         "CONFLICT",
+        // the shop
+        "INVALID_ITEM",
+        "INVALID_QUANTITY",
+        "ITEM_NOT_FOUND",
+        "PURCHASE_NOT_FOUND",
+        "INVALID_ATTEMPT_ID",
+        "INVALID_SIGNATURE",
+        "INVALID_PAYLOAD",
+        "STRIPE_UNAVAILABLE",
+        "DEV_CHECKOUT_DISABLED",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];

@@ -1,6 +1,6 @@
 //! What kind of message a row is, and a mail request as notify reads it from the `mail` stream.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use meguri_ids::UserId;
 use meguri_proto::notify as pb;
 use meguri_proto::notify::mail_requested::Kind;
@@ -47,6 +47,22 @@ pub enum MailKind {
     FutureDiaryDelivery { authored_date: NaiveDate, delivery_date: NaiveDate },
     /// Seven days without a visit (the scheduler). Optional: preference `inactivityReminder`.
     InactivityReminder,
+    /// The receipt of a completed credit-pack purchase (billing). Always sent: a receipt is not
+    /// marketing.
+    PurchaseReceipt(Receipt),
+}
+
+/// What a purchase receipt states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Receipt {
+    pub purchase_id: Uuid,
+    /// The pack's title at the time of purchase (`30クレジット`).
+    pub item_title: String,
+    /// Yen, tax included.
+    pub amount_yen: i64,
+    pub quantity: i32,
+    pub credits_granted: i64,
+    pub completed_at: DateTime<Utc>,
 }
 
 /// Another member as a social mail names them (public fields only).
@@ -71,7 +87,8 @@ impl MailKind {
             | Self::PasswordReset { .. }
             | Self::EmailChange { .. }
             | Self::Welcome
-            | Self::SecurityNotice { .. } => None,
+            | Self::SecurityNotice { .. }
+            | Self::PurchaseReceipt(_) => None,
         }
     }
 }
@@ -144,6 +161,19 @@ impl TryFrom<pb::MailRequested> for MailRequest {
                     .map_err(|_| anyhow::anyhow!("the entry id {:?} is not a UUID", m.entry_id))?,
                 entry_date: parse_date(&m.entry_date)?,
             },
+            Kind::PurchaseReceipt(m) => MailKind::PurchaseReceipt(Receipt {
+                purchase_id: m
+                    .purchase_id
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("the purchase id {:?} is not a UUID", m.purchase_id))?,
+                amount_yen: if m.amount_yen > 0 { m.amount_yen } else { anyhow::bail!("a receipt without an amount") },
+                quantity: if m.quantity > 0 { m.quantity } else { anyhow::bail!("a receipt without a quantity") },
+                credits_granted: m.credits_granted,
+                completed_at: DateTime::parse_from_rfc3339(&m.completed_at)
+                    .map_err(|_| anyhow::anyhow!("the completion time {:?} is not RFC 3339", m.completed_at))?
+                    .with_timezone(&Utc),
+                item_title: m.item_title,
+            }),
         };
         if user_id.is_none() && (request.to.trim().is_empty() || mail.preference().is_some()) {
             anyhow::bail!("a mail request that names no user needs an address, and cannot be an optional mail");
@@ -176,10 +206,11 @@ pub enum MailType {
     MentionedInDiary,
     FutureDiaryDelivery,
     InactivityReminder,
+    PurchaseReceipt,
 }
 
 impl MailType {
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::VerificationCode,
         Self::PasswordReset,
         Self::EmailChange,
@@ -190,6 +221,7 @@ impl MailType {
         Self::MentionedInDiary,
         Self::FutureDiaryDelivery,
         Self::InactivityReminder,
+        Self::PurchaseReceipt,
     ];
 
     #[must_use]
@@ -205,10 +237,11 @@ impl MailType {
             Self::MentionedInDiary => "mentioned_in_diary",
             Self::FutureDiaryDelivery => "future_diary_delivery",
             Self::InactivityReminder => "inactivity_reminder",
+            Self::PurchaseReceipt => "purchase_receipt",
         }
     }
 
-    /// The type of a stored row (the column's check constraint holds these ten).
+    /// The type of a stored row (the column's check constraint holds these eleven).
     #[must_use]
     pub fn from_stored(raw: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == raw)
@@ -228,6 +261,7 @@ impl From<&MailKind> for MailType {
             MailKind::MentionedInDiary { .. } => Self::MentionedInDiary,
             MailKind::FutureDiaryDelivery { .. } => Self::FutureDiaryDelivery,
             MailKind::InactivityReminder => Self::InactivityReminder,
+            MailKind::PurchaseReceipt(_) => Self::PurchaseReceipt,
         }
     }
 }
@@ -319,6 +353,32 @@ mod tests {
         for bad in ["2026-13-01", "2026-1-3", "", "2026-12-03T00:00"] {
             assert!(MailRequest::try_from(mention(&entry.to_string(), bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_receipt_needs_a_purchase_id_an_amount_and_a_completion_time() {
+        let receipt = |purchase_id: &str, amount_yen: i64, completed_at: &str| pb::MailRequested {
+            user_id: Some(UserId::new().to_string()),
+            to: String::new(),
+            name: None,
+            kind: Some(Kind::PurchaseReceipt(pb::mail_requested::PurchaseReceipt {
+                purchase_id: purchase_id.into(),
+                item_title: "30クレジット".into(),
+                amount_yen,
+                quantity: 2,
+                credits_granted: 60,
+                completed_at: completed_at.into(),
+            })),
+        };
+        let id = Uuid::now_v7();
+        let request = MailRequest::try_from(receipt(&id.to_string(), 2400, "2026-12-03T05:06:07.000Z")).expect("valid");
+        assert_eq!(request.mail.preference(), None, "a receipt is always sent");
+        let MailKind::PurchaseReceipt(r) = request.mail else { panic!("{:?}", request.mail) };
+        assert_eq!((r.purchase_id, r.amount_yen, r.quantity, r.credits_granted), (id, 2400, 2, 60));
+        assert_eq!(r.completed_at.to_rfc3339(), "2026-12-03T05:06:07+00:00");
+        assert!(MailRequest::try_from(receipt("p-1", 2400, "2026-12-03T05:06:07Z")).is_err());
+        assert!(MailRequest::try_from(receipt(&id.to_string(), 0, "2026-12-03T05:06:07Z")).is_err());
+        assert!(MailRequest::try_from(receipt(&id.to_string(), 2400, "2026-12-03")).is_err());
     }
 
     #[test]

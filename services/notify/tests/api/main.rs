@@ -6,6 +6,7 @@ mod fake_identity;
 mod helpers;
 mod identity;
 mod preferences;
+mod receipts;
 mod reminders;
 mod scheduler;
 mod smtp;
