@@ -66,7 +66,9 @@ test('a member buys a pack through the development checkout; a cancelled checkou
   await expect(page).toHaveURL(/\/shop$/);
   await expect(page.getByRole('heading', { name: 'ショップ', level: 1 })).toBeVisible();
   await expect(shopBalance(page)).toHaveText(`${before}クレジット`);
-  await expect(page.getByText('1クレジットでメグと1回お話しできます')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: '現在のクレジット' }).getByText('1クレジットでメグと1回お話しできます', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('開発用の決済モードです。購入しても実際の支払いは行われません。')).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(4);
   await expectNoSeriousA11yViolations(page, '/shop');
