@@ -6,6 +6,7 @@ import { AppRoutes } from '@/app-web/router';
 import { apiPaths } from '@/config/paths';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
+import { mockShop } from '@/testing/mocks/shop';
 import { members, mockSocial } from '@/testing/mocks/social';
 import { renderApp } from '@/testing/test-utils';
 
@@ -77,6 +78,7 @@ describe('routes', () => {
   ])('shows a signed-in user %s', async (route, title) => {
     signIn();
     mockSocial();
+    mockShop();
     renderApp(<AppRoutes />, { route });
 
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

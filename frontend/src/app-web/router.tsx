@@ -34,6 +34,10 @@ const Shop = lazy(() => import(/* webpackChunkName: "route-shop" */ '@/app-web/r
 const PurchaseHistory = lazy(
   () => import(/* webpackChunkName: "route-purchase-history" */ '@/app-web/routes/purchase-history'),
 );
+const ShopDevCheckout = lazy(
+  () => import(/* webpackChunkName: "route-shop-dev-checkout" */ '@/app-web/routes/shop-dev-checkout'),
+);
+const Tokushoho = lazy(() => import(/* webpackChunkName: "route-tokushoho" */ '@/app-web/routes/tokushoho'));
 const LifeFortune = lazy(() => import(/* webpackChunkName: "route-life-fortune" */ '@/app-web/routes/life-fortune'));
 const Settings = lazy(() => import(/* webpackChunkName: "route-settings" */ '@/app-web/routes/settings'));
 const Invite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/app-web/routes/invite'));
@@ -88,6 +92,8 @@ export function AppRoutes() {
               <Route path={paths.lifeFortune} element={<LifeFortune />} />
               <Route path={paths.settings} element={<Settings />} />
             </Route>
+            {/* The development checkout stands in for Stripe's page: no app navigation around it. */}
+            <Route path={paths.shopDevCheckout.pattern} element={<ShopDevCheckout />} />
             <Route path={paths.auth.login} element={<Login />} />
             {/* Verifying signs in: the verify screen gives way to home. */}
             <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
@@ -105,6 +111,8 @@ export function AppRoutes() {
         )}
         {/* The about page is a link target from both homes and the public header (spec §2). */}
         <Route path={paths.about} element={<About />} />
+        {/* 特定商取引法に基づく表記: linked from the shop and the public footer, readable before signing up. */}
+        <Route path={paths.tokushoho} element={<Tokushoho />} />
         <Route path={paths.invite.pattern} element={<Invite />} />
         <Route path={paths.supportReply.pattern} element={<SupportReply />} />
         <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />

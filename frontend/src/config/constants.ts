@@ -130,3 +130,13 @@ export const LETTER_MAX_YEARS_AHEAD = 10;
 export const DIARY_PAGE_SIZE = 20;
 /** Local-storage key prefix of the diary draft; one draft per member (`meguri_diary_draft:<userId>`). */
 export const DIARY_DRAFT_KEY_PREFIX = 'meguri_diary_draft:';
+
+/**
+ * The shop's return from checkout (issue 16): a purchase still pending when the buyer comes back is asked
+ * for again this often until the payment provider's webhook lands, and for at most this long; after that
+ * the screen says the credits will follow.
+ */
+export const PURCHASE_POLL_MS = 2000;
+export const PURCHASE_POLL_LIMIT_MS = 60_000;
+/** How many credit-ledger entries /purchase-history shows. */
+export const LEDGER_ENTRIES_SHOWN = 50;

@@ -36,7 +36,17 @@ export const paths = {
     href: (id: string) => `/diary/${encodeURIComponent(id)}`,
   },
   shop: '/shop',
+  /** Where a checkout sends the buyer back: /shop with the purchase and how the checkout ended. */
+  shopReturn: (purchaseId: string, result: 'success' | 'cancel') =>
+    `/shop?purchase=${encodeURIComponent(purchaseId)}&result=${result}`,
+  /** The development checkout (no Stripe key set): pays or cancels one purchase without a real payment. */
+  shopDevCheckout: {
+    pattern: '/shop/dev-checkout/:purchaseId',
+    href: (purchaseId: string) => `/shop/dev-checkout/${encodeURIComponent(purchaseId)}`,
+  },
   purchaseHistory: '/purchase-history',
+  /** 特定商取引法に基づく表記: public, linked from the shop and the footer. */
+  tokushoho: '/legal/tokushoho',
   lifeFortune: '/life-fortune',
   settings: '/settings',
   invite: {
@@ -143,6 +153,22 @@ export const apiPaths = {
     notifications: '/api/mentions/notifications',
     shown: (id: string) => `/api/mentions/${encodeURIComponent(id)}/mark-shown` as const,
   },
+  /**
+   * The shop (docs/api/shop.md): the catalogue, checkout, and the development checkout of one purchase;
+   * `{purchaseId}` builders fill the segment.
+   */
+  shop: {
+    items: '/api/shop/items',
+    checkout: '/api/shop/checkout',
+    devCheckout: (purchaseId: string) => `/api/shop/dev-checkout/${encodeURIComponent(purchaseId)}` as const,
+  },
+  /** The caller's purchases, newest first, and one of them. */
+  purchases: {
+    list: '/api/purchases',
+    purchase: (purchaseId: string) => `/api/purchases/${encodeURIComponent(purchaseId)}` as const,
+  },
+  /** The caller's credit balance and its latest ledger entries (newest first). */
+  creditLedger: (limit: number) => `/api/credits/ledger?limit=${limit}` as const,
   /** Public: the token of a notification mail's unsubscribe link turns that kind of mail off. */
   unsubscribe: '/api/unsubscribe',
 } as const;

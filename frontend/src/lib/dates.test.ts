@@ -30,6 +30,12 @@ describe('formatDate (spec §9: Japanese and English (US))', () => {
     expect(formatDate(friday, 'year')).toBe('2025年');
   });
 
+  it('writes a date and time on the 24-hour clock, minutes padded', () => {
+    expect(formatDate(new Date(2026, 10, 26, 9, 5), 'dateTime')).toBe('2026年11月26日 09:05');
+    expect(formatDate(new Date(2026, 10, 26, 0, 30), 'dateTime')).toBe('2026年11月26日 00:30');
+    expect(formatDate(new Date(2026, 10, 26, 18, 45), 'dateTime', 'en-US')).toBe('November 26, 2026 at 18:45');
+  });
+
   it('writes the same styles in US English', () => {
     expect(formatDate(friday, 'date', 'en-US')).toBe('November 21, 2025');
     expect(formatDate(friday, 'dateWeekday', 'en-US')).toBe('Fri, November 21, 2025');

@@ -17,8 +17,9 @@ export const WEEK_STARTS_ON = 0;
  * - `monthDayWeekday`: 11月22日(日) / Sun, November 22
  * - `yearMonth`: 2031年4月 / April 2031
  * - `year`: 2031年 / 2031
+ * - `dateTime`: 2026年11月26日 18:05 / November 26, 2026 at 18:05 (24-hour clock)
  */
-export type DateStyle = 'date' | 'dateWeekday' | 'monthDayWeekday' | 'yearMonth' | 'year';
+export type DateStyle = 'date' | 'dateWeekday' | 'monthDayWeekday' | 'yearMonth' | 'year' | 'dateTime';
 
 const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { year: 'numeric', month: 'long', day: 'numeric' },
@@ -26,6 +27,7 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   monthDayWeekday: { month: 'long', day: 'numeric', weekday: 'short' },
   yearMonth: { year: 'numeric', month: 'long' },
   year: { year: 'numeric' },
+  dateTime: { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

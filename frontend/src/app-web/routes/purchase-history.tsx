@@ -1,5 +1,6 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { PurchaseHistoryScreen } from '@/features/shop/components/purchase-history-screen';
 
+/** /purchase-history: the caller's purchases and the credit ledger. */
 export default function PurchaseHistoryRoute() {
-  return <PlaceholderScreen title="購入履歴" />;
+  return <PurchaseHistoryScreen />;
 }

@@ -8,10 +8,11 @@ import { renderApp } from '@/testing/test-utils';
 const { operator } = env;
 
 describe('landing footer', () => {
-  it('links to the about page and opens the privacy policy and the terms as modals', async () => {
+  it('links to the about page and the 特定商取引法 page, and opens the privacy policy and the terms as modals', async () => {
     const { user } = renderApp(<LandingFooter />);
 
     expect(screen.getByRole('link', { name: '巡りについて' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: '特定商取引法に基づく表記' })).toHaveAttribute('href', '/legal/tokushoho');
 
     await user.click(screen.getByRole('button', { name: 'プライバシーポリシー' }));
     const privacy = await screen.findByRole('dialog', { name: /プライバシーポリシー/ });

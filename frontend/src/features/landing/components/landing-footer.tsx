@@ -38,7 +38,10 @@ const linkSx = {
   '&:hover': { color: nightSky.gold },
 } as const;
 
-/** The public footer (spec §2): about, the two legal texts as modals, and the operator's site. */
+/**
+ * The public footer (spec §2): about, the two legal texts as modals, the 特定商取引法に基づく表記 page (issue 16)
+ * and the operator's site.
+ */
 export function LandingFooter({ operator = env.operator }: LandingFooterProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   // A dialog stays mounted after closing so its closing transition can play.
@@ -76,6 +79,9 @@ export function LandingFooter({ operator = env.operator }: LandingFooterProps) {
         <MuiLink component="button" type="button" onClick={() => show('terms')} sx={linkSx}>
           利用規約
         </MuiLink>
+        <Link to={paths.tokushoho} sx={linkSx}>
+          特定商取引法に基づく表記
+        </Link>
         <MuiLink
           href={operator.url}
           target="_blank"

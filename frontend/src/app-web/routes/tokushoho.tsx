@@ -1,0 +1,13 @@
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { TokushohoPage } from '@/features/shop/components/tokushoho-page';
+
+/** /legal/tokushoho, open to everyone: a member comes from the shop, a visitor from the footer. */
+export default function TokushohoRoute() {
+  const signedIn = useAuth().status === 'signed-in';
+  return (
+    <TokushohoPage
+      back={signedIn ? { to: paths.shop, label: 'ショップへ戻る' } : { to: paths.landing, label: 'トップページへ戻る' }}
+    />
+  );
+}
