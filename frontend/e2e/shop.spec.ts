@@ -154,7 +154,7 @@ test('the 特定商取引法 page is reached from the shop and from the public f
   await expect(page).toHaveURL(/\/legal\/tokushoho$/);
   await expect(page.getByRole('heading', { name: '特定商取引法に基づく表記', level: 1 })).toBeVisible();
   await expect(page.getByRole('term')).toHaveCount(12);
-  await expect(page.getByRole('definition').first()).toHaveText('巡り運営事務局');
+  await expect(page.getByRole('definition').first()).toHaveText('株式会社メグリ');
   await expectNoSeriousA11yViolations(page, '/legal/tokushoho');
   await page.getByRole('link', { name: 'ショップへ戻る' }).click();
   await expect(page).toHaveURL(/\/shop$/);

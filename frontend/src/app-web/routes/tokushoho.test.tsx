@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app-web/router';
+import { env } from '@/config/env';
 import { mockSession } from '@/testing/mocks/accounts';
 import { sampleUser } from '@/testing/mocks/data';
 import { mockShop } from '@/testing/mocks/shop';
@@ -32,7 +33,7 @@ describe('/legal/tokushoho', () => {
     const details = Object.fromEntries(
       screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
     );
-    expect(details['販売業者']).toBe('巡り運営事務局');
+    expect(details['販売業者']).toBe(env.operator.name);
     expect(details['所在地']).toBe('請求があれば遅滞なく開示いたします。');
     expect(details['電話番号']).toBe('請求があれば遅滞なく開示いたします。');
     expect(details['販売価格']).toContain('税込');

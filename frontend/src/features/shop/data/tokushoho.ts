@@ -5,9 +5,12 @@
  * and says where to ask.
  */
 
+import { env } from '@/config/env';
+
 export const TOKUSHOHO_TITLE = '特定商取引法に基づく表記';
 
-export const SELLER = '巡り運営事務局';
+/** The seller is the operator the privacy policy, the terms and the footer name (config/env.ts). */
+export const SELLER = env.operator.name;
 
 /** Where a request for disclosure, or any question, goes. */
 export const DISCLOSURE_CONTACT =
