@@ -78,6 +78,10 @@ use crate::routes;
         routes::purchases::get::purchase,
         routes::credits::get::ledger,
         routes::stripe::post::webhook,
+        routes::chat::get::status,
+        routes::chat::get::messages,
+        routes::chat::post::send,
+        routes::chat::get::message,
         routes::health::get::healthz,
         routes::health::get::readyz,
         routes::health::get::metrics,
@@ -94,6 +98,7 @@ use crate::routes;
         (name = "friends", description = "Friends, requests, compatibility, member search, blocks and invite cards"),
         (name = "diary", description = "The diary, mentions of friends and letters to the future"),
         (name = "shop", description = "Credit packs, checkout (Stripe or the development checkout), purchases, the credit ledger and Stripe's webhook"),
+        (name = "chat", description = "The mascot chat: cost and balance, history, sending a message (paid in credits) with its reply streamed as Server-Sent Events"),
         (name = "operations", description = "Probes, metrics and this document"),
     )
 )]

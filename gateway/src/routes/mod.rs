@@ -5,6 +5,7 @@ pub mod admin;
 pub mod almanac;
 pub mod auth;
 pub mod blocks;
+pub mod chat;
 pub mod credits;
 pub mod diary;
 pub mod fortune;
@@ -164,6 +165,10 @@ route_table! {
         get "/purchases/{id}" => purchases::get::purchase,
         get "/credits/ledger" => credits::get::ledger,
         post "/stripe/webhook" => stripe::post::webhook,
+        get "/chat/status" => chat::get::status,
+        get "/chat/messages" => chat::get::messages,
+        post "/chat/messages" => chat::post::send,
+        get "/chat/messages/{id}" => chat::get::message,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }
