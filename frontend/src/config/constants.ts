@@ -130,3 +130,13 @@ export const LETTER_MAX_YEARS_AHEAD = 10;
 export const DIARY_PAGE_SIZE = 20;
 /** Local-storage key prefix of the diary draft; one draft per member (`meguri_diary_draft:<userId>`). */
 export const DIARY_DRAFT_KEY_PREFIX = 'meguri_diary_draft:';
+
+/**
+ * The chat (docs/api/chat.md): the history is read this many messages a page. What a message costs and
+ * the longest message come from GET /api/chat/status; these are shown until it has answered.
+ */
+export const CHAT_PAGE_SIZE = 20;
+export const CHAT_DEFAULT_CREDITS_PER_MESSAGE = 1;
+export const CHAT_DEFAULT_MAX_MESSAGE_LENGTH = 500;
+/** A reply still being written when the history was read (e.g. sent from another tab) is asked for again this often. */
+export const CHAT_PENDING_POLL_MS = 3000;
