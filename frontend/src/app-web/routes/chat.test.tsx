@@ -102,6 +102,40 @@ describe('/chat: sending', () => {
     expect(screen.queryByRole('status', { name: /メグが返信を書いています/ })).not.toBeInTheDocument();
   });
 
+  it('shows the reply as it arrives, with the typing indicator, and the composer waits', async () => {
+    const { user } = renderChat();
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    const send = (text: string) => stream.enqueue(new TextEncoder().encode(text));
+    server.use(
+      http.post(apiPaths.chat.messages, () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            stream = controller;
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    const box = await composer();
+
+    await user.type(box, '調子はどう？{Enter}');
+    await waitFor(() => expect(stream).toBeDefined());
+    send(`event: accepted\ndata: {"messageId":"x","creditsUsed":1,"balance":2,"replayed":false}\n\nevent: delta\ndata: {"text":"いい感じ"}\n\n`);
+
+    expect(await within(log()).findByText('いい感じ')).toBeInTheDocument();
+    expect(within(log()).getByRole('status')).toHaveTextContent('メグが返信を書いています');
+    expect(screen.getByRole('button', { name: '送信中...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '相性を占う' })).toBeDisabled();
+    expect(box).toHaveAttribute('readonly');
+    expect(box).toHaveFocus();
+
+    send('event: delta\ndata: {"text":"です！"}\n\n');
+    expect(await within(log()).findByText('いい感じです！')).toBeInTheDocument();
+    stream.close();
+    expect(await within(log()).findByRole('alert')).toHaveTextContent('通信が途切れました。もう一度お試しください');
+    expect(within(log()).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('starts a new line with Shift+Enter and does not send', async () => {
     const { state, user } = renderChat();
     const box = await composer();
@@ -134,7 +168,7 @@ describe('/chat: sending', () => {
     expect(screen.getByRole('button', { name: '送信' })).toBeDisabled();
   });
 
-  it('sends one message for a burst of Enters', async () => {
+  it('sends nothing more for Enters pressed while the reply is on its way', async () => {
     const { state, user } = renderChat();
     const box = await composer();
 
