@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
+import { BOTTOM_NAV_HEIGHT_PX, BOTTOM_NAV_RISE_PX } from '@/components/layouts/bottom-nav';
 import { Mascot } from '@/components/mascot/mascot';
 import { Link } from '@/components/ui/link';
 import { LoadErrorBlock, LoadingBlock } from '@/components/ui/load-state';
@@ -119,6 +120,7 @@ export function ChatScreen({ renderRating }: ChatScreenProps) {
   // Follow the conversation at its end: a new message, and each piece of the reply as it arrives.
   const lastId = history.messages[history.messages.length - 1]?.id;
   const replyLength = state.phase === 'sending' ? state.reply.length : 0;
+  // The composer is the page's last block, so the page's own end shows the newest message right above it.
   useEffect(() => {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     end.current?.scrollIntoView({ block: 'end', behavior: reduced ? 'auto' : 'smooth' });
@@ -212,16 +214,18 @@ export function ChatScreen({ renderRating }: ChatScreenProps) {
         sx={{ display: 'grid', gap: 2, pb: 2, minHeight: '40vh', alignContent: 'start' }}
       >
         {log}
-        <div ref={end} />
       </Box>
 
+      {/* Kept in view right above the bottom navigation; its ground reaches down to the bar, so the
+          conversation never shows between the two, and its padding clears the raised crystal ball. */}
       <Box
         sx={{
           position: 'sticky',
-          bottom: 'var(--meguri-bottom-inset, 0px)',
+          bottom: `calc(${BOTTOM_NAV_HEIGHT_PX}px + env(safe-area-inset-bottom, 0px))`,
           display: 'grid',
           gap: 1,
-          pb: 1,
+          pt: 1,
+          pb: `${BOTTOM_NAV_RISE_PX + 8}px`,
           bgcolor: 'background.default',
         }}
       >
@@ -237,7 +241,10 @@ export function ChatScreen({ renderRating }: ChatScreenProps) {
         />
       </Box>
 
-      <CompatibilityDialog open={asking} onClose={() => setAsking(false)} onAsk={ask} />
+      {/* The page's end (the shell's room for the navigation lies below it: the margin reaches past that). */}
+      <Box ref={end} aria-hidden sx={{ scrollMarginBottom: '50vh' }} />
+
+      <CompatibilityDialog open={asking} creditsPerMessage={creditsPerMessage} onClose={() => setAsking(false)} onAsk={ask} />
     </Container>
   );
 }

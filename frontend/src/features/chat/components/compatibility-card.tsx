@@ -24,7 +24,7 @@ export function CompatibilityCard({ part }: { part: CompatibilityPart }) {
   const titleId = useId();
   const score = clampScore(part.score);
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2, mt: 1, borderRadius: '16px' }}>
+    <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2, my: 1, borderRadius: '16px' }}>
       <Typography id={titleId} variant="h3" sx={{ fontSize: '0.95rem', fontWeight: 700 }}>
         相性占いの結果
       </Typography>

@@ -22,6 +22,8 @@ import { datePartsToString, EMPTY_DATE, EMPTY_TIME, timePartsToInput, type DateP
 
 type CompatibilityDialogProps = {
   open: boolean;
+  /** What the question costs, as any message. */
+  creditsPerMessage: number;
   onClose: () => void;
   /** The question and the other person, to be sent as one chat message. */
   onAsk: (message: string, target: CompatibilityTarget) => void;
@@ -34,7 +36,7 @@ const LOCATION_MAX_LENGTH = 100;
  * 「相性を占う」: the other person's birth date and gender (required), birth time and place (optional) and
  * what to call them (optional). Sending closes the dialog and asks the mascot in the chat.
  */
-export function CompatibilityDialog({ open, onClose, onAsk }: CompatibilityDialogProps) {
+export function CompatibilityDialog({ open, creditsPerMessage, onClose, onAsk }: CompatibilityDialogProps) {
   const titleId = useId();
   const genderId = useId();
   const [date, setDate] = useState<DateParts>(EMPTY_DATE);
@@ -84,7 +86,7 @@ export function CompatibilityDialog({ open, onClose, onAsk }: CompatibilityDialo
       >
         <DialogContent sx={{ display: 'grid', gap: 2.5, pt: 0.5 }}>
           <Typography variant="body2" color="text.secondary">
-            お相手の生まれた日を教えてください。メグがふたりの相性を占います（1クレジット）。
+            {`お相手の生まれた日を教えてください。メグがふたりの相性を占います（${creditsPerMessage}クレジット）。`}
           </Typography>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
             <Typography component="legend" variant="body2" sx={{ fontWeight: 700, mb: 1.25 }}>
