@@ -255,6 +255,15 @@ describe('/chat: when sending does not work', () => {
     expect(state.sent[1]?.messageId).toBe(state.sent[0]?.messageId);
   });
 
+  it('goes to the login when the session has ended', async () => {
+    const { user } = renderChat({ plans: [{ kind: 'refuse', status: 401, code: 'UNAUTHENTICATED', message: 'ログインが必要です' }] });
+    const box = await composer();
+
+    await user.type(box, 'こんにちは{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeInTheDocument();
+  });
+
   it('puts a refused text back into the composer to be changed', async () => {
     const { user } = renderChat({
       plans: [{ kind: 'refuse', status: 400, code: 'MESSAGE_TOO_LONG', message: 'メッセージは500文字以内で入力してください' }],

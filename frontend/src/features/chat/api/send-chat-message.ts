@@ -1,3 +1,5 @@
+import useSWRMutation from 'swr/mutation';
+
 import { apiPaths } from '@/config/paths';
 import type { AcceptedEvent, DeltaEvent, DoneEvent, FailedEvent, SendChatBody } from '@/features/chat/api/types';
 import { readSse } from '@/features/chat/utils/sse';
@@ -58,4 +60,16 @@ export async function sendChatMessage(
     }
   });
   return end;
+}
+
+type SendArgs = { body: SendChatBody; handlers: ChatStreamHandlers; signal?: AbortSignal };
+
+/**
+ * `sendChatMessage` through swr's mutation hook, so a 401 here ends the session like any other data call
+ * (the app provider's handler); the trigger still rejects for the caller.
+ */
+export function useSendChatMessage() {
+  return useSWRMutation(apiPaths.chat.messages, (_key: string, { arg }: { arg: SendArgs }) =>
+    sendChatMessage(arg.body, arg.handlers, arg.signal),
+  );
 }

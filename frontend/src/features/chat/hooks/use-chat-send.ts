@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { sendChatMessage } from '@/features/chat/api/send-chat-message';
+import { useSendChatMessage } from '@/features/chat/api/send-chat-message';
 import type { ChatMessage, CompatibilityTarget } from '@/features/chat/api/types';
 import { timezoneOffset } from '@/features/chat/utils/message';
 import { isApiError } from '@/lib/api-client';
@@ -60,6 +60,7 @@ type UseChatSendOptions = {
  */
 export function useChatSend({ onStored, onInvalid, onBalance }: UseChatSendOptions) {
   const [state, setState] = useState<SendState>({ phase: 'idle' });
+  const { trigger } = useSendChatMessage();
   const busy = useRef(false);
   const controller = useRef<AbortController | null>(null);
   const options = useRef({ onStored, onInvalid, onBalance });
@@ -82,14 +83,14 @@ export function useChatSend({ onStored, onInvalid, onBalance }: UseChatSendOptio
     setState({ phase: 'sending', attempt, reply: '' });
     let settled = false;
     try {
-      const end = await sendChatMessage(
-        {
+      const end = await trigger({
+        body: {
           messageId: attempt.messageId,
           message: attempt.message,
           timezoneOffset: timezoneOffset(),
           ...(attempt.compatibility ? { compatibility: attempt.compatibility } : {}),
         },
-        {
+        handlers: {
           onAccepted: ({ balance }) => {
             options.current.onBalance(balance);
             // A replay starts again from the reply so far.
@@ -114,8 +115,8 @@ export function useChatSend({ onStored, onInvalid, onBalance }: UseChatSendOptio
             });
           },
         },
-        abort.signal,
-      );
+        signal: abort.signal,
+      });
       if (end === 'cut' && !settled) {
         setState({ phase: 'failed', attempt, failure: { kind: 'interrupted', message: INTERRUPTED_MESSAGE } });
       }
@@ -128,7 +129,7 @@ export function useChatSend({ onStored, onInvalid, onBalance }: UseChatSendOptio
       busy.current = false;
       if (controller.current === abort) controller.current = null;
     }
-  }, []);
+  }, [trigger]);
 
   /** Sends a new message (a new id). Ignored while another is being sent. */
   const send = useCallback(
