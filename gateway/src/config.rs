@@ -29,6 +29,8 @@ pub struct Config {
     pub billing_addr: String,
     pub notify_addr: String,
     pub social_addr: String,
+    /// `CHAT_ADDR` (default `http://127.0.0.1:50058`).
+    pub chat_addr: String,
     /// `ADMIN_JWT_SECRET`: signs the admin SPA's bearer tokens. Unset: admin login answers 503.
     pub admin_jwt_secret: Option<SecretString>,
     /// `INTERNAL_JWT_SECRET`: signs the internal token of every gRPC call.
@@ -38,6 +40,13 @@ pub struct Config {
     /// `READING_TIMEOUT_MS` (default 10000): the deadline of the calls that may write a reading with
     /// the LLM (daily reading, reports); keep it above fortune-gen's `LLM_TIMEOUT_MS`.
     pub reading_timeout: Duration,
+    /// `CHAT_ACCEPT_TIMEOUT_MS` (default 10000): how long chat may take to accept or refuse a
+    /// message (the charge included). The reply's events then stream without a gateway deadline:
+    /// chat ends every reply by its own `CHAT_REPLY_DEADLINE_MS`.
+    pub chat_accept_timeout: Duration,
+    /// `CHAT_KEEP_ALIVE_MS` (default 15000): a `: keep-alive` comment on a reply stream after this
+    /// long without an event, so proxies keep it open and a client gone away is noticed.
+    pub chat_keep_alive: Duration,
     /// `PUBLIC_ORIGIN`: the origins allowed to send state-changing requests (comma-separated;
     /// default `http://localhost:$PORT`).
     pub public_origins: Vec<String>,
@@ -93,6 +102,9 @@ pub struct RateLimitConfig {
     /// `RATE_LIMIT_AUTH_PER_15_MINUTES` (default 30): sign-ups, verification attempts, code resends
     /// and reset requests per client IP per 15 minutes.
     pub auth_per_window: u32,
+    /// `RATE_LIMIT_CHAT_PER_MINUTE` (default 10): chat messages (distinct message ids) per
+    /// signed-in user per `window`; sending an id again is not counted.
+    pub chat_per_window: u32,
 }
 
 /// Parses variables and collects every problem instead of stopping at the first.
@@ -178,6 +190,7 @@ impl Config {
         let fortune_addr = addr("FORTUNE_ADDR", 50054);
         let notify_addr = addr("NOTIFY_ADDR", 50057);
         let social_addr = addr("SOCIAL_ADDR", 50055);
+        let chat_addr = addr("CHAT_ADDR", 50058);
         let admin_jwt_secret = match Env::raw("ADMIN_JWT_SECRET") {
             None => None,
             Some(v) if v.len() < meguri_auth::MIN_SECRET_BYTES => {
@@ -199,6 +212,8 @@ impl Config {
         };
         let grpc_timeout = Duration::from_millis(e.parse("GRPC_TIMEOUT_MS", 2000_u64, "milliseconds"));
         let reading_timeout = Duration::from_millis(e.parse("READING_TIMEOUT_MS", 10_000_u64, "milliseconds"));
+        let chat_accept_timeout = Duration::from_millis(e.parse("CHAT_ACCEPT_TIMEOUT_MS", 10_000_u64, "milliseconds"));
+        let chat_keep_alive = Duration::from_millis(e.parse("CHAT_KEEP_ALIVE_MS", 15_000_u64, "milliseconds").max(1));
         let public_origins = match Env::raw("PUBLIC_ORIGIN") {
             None => vec![format!("http://localhost:{port}")],
             Some(list) => {
@@ -228,6 +243,7 @@ impl Config {
             login_window: Duration::from_secs(15 * 60),
             friend_search_per_window: e.parse("RATE_LIMIT_FRIEND_SEARCH", 60_u32, "a number"),
             auth_per_window: e.parse("RATE_LIMIT_AUTH_PER_15_MINUTES", 30_u32, "a number"),
+            chat_per_window: e.parse("RATE_LIMIT_CHAT_PER_MINUTE", 10_u32, "a number"),
         };
         let trust_forwarded_for = e.flag("TRUST_FORWARDED_FOR", false);
         let static_dir = Env::raw("STATIC_DIR").map(PathBuf::from);
@@ -251,10 +267,13 @@ impl Config {
             fortune_addr,
             notify_addr,
             social_addr,
+            chat_addr,
             admin_jwt_secret,
             jwt_secret,
             grpc_timeout,
             reading_timeout,
+            chat_accept_timeout,
+            chat_keep_alive,
             public_origins,
             session,
             rate_limit,

@@ -112,6 +112,20 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "LETTER_SEALED" => "未来への手紙は届くまで編集できません",
         "LUCKY_DAY_NOT_FOUND" => "60日以内に吉日が見つかりませんでした。別の日付をお選びください",
         "MENTION_NOT_FOUND" => "メンションが見つかりません",
+        // --- the mascot chat (chat; the gateway checks the form of the body and ids) ---
+        "INVALID_MESSAGE_ID" => "リクエストが正しくありません",
+        "MESSAGE_EMPTY" => "メッセージを入力してください",
+        // The chat routes word it with chat's configured length (`CHAT_MAX_MESSAGE_LENGTH`).
+        "MESSAGE_TOO_LONG" => "メッセージは500文字以内で入力してください",
+        "INVALID_COMPATIBILITY_TARGET" => "相手の生年月日と性別を正しく入力してください",
+        "MESSAGE_ID_TAKEN" => "このメッセージはすでに送信されています",
+        "MESSAGE_NOT_FOUND" => "メッセージが見つかりません",
+        "BILLING_UNAVAILABLE" | "CHAT_UNAVAILABLE" => {
+            "チャットは現在ご利用いただけません。しばらくしてからお試しください"
+        }
+        "CHAT_RATE_LIMITED" => "送信が続いています。少し時間をおいてからお試しください",
+        "REPLY_FAILED" => "返信を作れませんでした。使ったクレジットはお返ししました",
+        "REPLY_TIMEOUT" => "返信に時間がかかりすぎたため中断しました。使ったクレジットはお返ししました",
         // --- one-click unsubscribe (notify) ---
         "INVALID_UNSUBSCRIBE_TOKEN" => "配信停止リンクが正しくないか、有効期限が切れています",
         "UNSUBSCRIBE_TOKEN_USED" => "この配信停止リンクはすでに使われています",
@@ -141,7 +155,7 @@ pub fn message_for(code: &str) -> Option<&'static str> {
 }
 
 /// The UNAVAILABLE codes a client sees as they are sent, because they say which part is down.
-const PUBLIC_OUTAGE_CODES: &[&str] = &["SOCIAL_UNAVAILABLE"];
+const PUBLIC_OUTAGE_CODES: &[&str] = &["SOCIAL_UNAVAILABLE", "BILLING_UNAVAILABLE"];
 
 /// The generic code of a gRPC status, used when the service named no code we know.
 const fn generic_code(code: Code) -> &'static str {
@@ -210,6 +224,9 @@ pub enum ApiError {
     /// A known code with its own status (404 PLACE_NOT_FOUND from the gateway, 404 NOT_FOUND…).
     #[error("{code} ({status})")]
     Coded { status: StatusCode, code: &'static str },
+    /// A known code whose text depends on settings (`MESSAGE_TOO_LONG` with chat's length).
+    #[error("{code} ({status})")]
+    Worded { status: StatusCode, code: &'static str, message: String },
     /// Too many requests from one client; retry after the given time (429).
     #[error("rate limited")]
     RateLimited { retry_after: Duration },
@@ -241,7 +258,7 @@ impl ApiError {
             Self::Invalid(code) => (Cow::Borrowed(code), StatusCode::BAD_REQUEST),
             Self::Unauthenticated => (Cow::Borrowed("UNAUTHENTICATED"), StatusCode::UNAUTHORIZED),
             Self::ForbiddenOrigin => (Cow::Borrowed("FORBIDDEN_ORIGIN"), StatusCode::FORBIDDEN),
-            Self::Coded { status, code } => (Cow::Borrowed(code), *status),
+            Self::Coded { status, code } | Self::Worded { status, code, .. } => (Cow::Borrowed(code), *status),
             Self::RateLimited { .. } => (Cow::Borrowed("RATE_LIMITED"), StatusCode::TOO_MANY_REQUESTS),
             Self::Cooldown { code, .. } => (Cow::Borrowed(code), StatusCode::TOO_MANY_REQUESTS),
             Self::Upstream { status, .. } => {
@@ -288,6 +305,9 @@ impl ApiError {
     #[must_use]
     pub fn body(&self) -> ErrorBody {
         let (code, status) = self.code_and_status();
+        if let Self::Worded { message, .. } = self {
+            return ErrorBody { message: Cow::Owned(message.clone()), code };
+        }
         let message = message_for(&code).unwrap_or_else(|| {
             // A code we do not know yet still gets the text of its class.
             let generic = match status {
@@ -466,6 +486,52 @@ mod tests {
             (Code::FailedPrecondition, "UNSUBSCRIBE_TOKEN_USED", 409, "この配信停止リンクはすでに使われています"),
         ];
         assert_each_answer(&cases);
+    }
+
+    /// The contract of issue 15: chat's codes as a person reads them, with their HTTP statuses.
+    #[test]
+    fn every_chat_code_has_its_status_and_message() {
+        let unavailable = "チャットは現在ご利用いただけません。しばらくしてからお試しください";
+        let cases = [
+            (Code::InvalidArgument, "INVALID_MESSAGE_ID", 400, "リクエストが正しくありません"),
+            (Code::InvalidArgument, "MESSAGE_EMPTY", 400, "メッセージを入力してください"),
+            (Code::InvalidArgument, "MESSAGE_TOO_LONG", 400, "メッセージは500文字以内で入力してください"),
+            (
+                Code::InvalidArgument,
+                "INVALID_COMPATIBILITY_TARGET",
+                400,
+                "相手の生年月日と性別を正しく入力してください",
+            ),
+            (Code::FailedPrecondition, "INSUFFICIENT_CREDITS", 409, "クレジットが足りません"),
+            (Code::AlreadyExists, "MESSAGE_ID_TAKEN", 409, "このメッセージはすでに送信されています"),
+            (Code::NotFound, "MESSAGE_NOT_FOUND", 404, "メッセージが見つかりません"),
+            (Code::Unavailable, "BILLING_UNAVAILABLE", 503, unavailable),
+            (Code::InvalidArgument, "INVALID_LIMIT", 400, "件数の指定が正しくありません"),
+        ];
+        assert_each_answer(&cases);
+        for (code, message) in [
+            ("CHAT_UNAVAILABLE", unavailable),
+            ("CHAT_RATE_LIMITED", "送信が続いています。少し時間をおいてからお試しください"),
+            ("REPLY_FAILED", "返信を作れませんでした。使ったクレジットはお返ししました"),
+            ("REPLY_TIMEOUT", "返信に時間がかかりすぎたため中断しました。使ったクレジットはお返ししました"),
+        ] {
+            assert_eq!(message_for(code), Some(message), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_worded_error_keeps_its_code_and_says_its_own_text() {
+        let error = ApiError::Worded {
+            status: StatusCode::BAD_REQUEST,
+            code: "MESSAGE_TOO_LONG",
+            message: "メッセージは300文字以内で入力してください".to_owned(),
+        };
+
+        let body = error.body();
+
+        assert_eq!(error.status_code(), StatusCode::BAD_REQUEST);
+        assert_eq!(body.code, "MESSAGE_TOO_LONG");
+        assert_eq!(body.message, "メッセージは300文字以内で入力してください");
     }
 
     #[test]

@@ -70,6 +70,10 @@ use crate::routes;
         routes::mentions::get::notifications,
         routes::mentions::post::mark_shown,
         routes::unsubscribe::post::unsubscribe,
+        routes::chat::get::status,
+        routes::chat::get::messages,
+        routes::chat::post::send,
+        routes::chat::get::message,
         routes::health::get::healthz,
         routes::health::get::readyz,
         routes::health::get::metrics,
@@ -85,6 +89,7 @@ use crate::routes;
         (name = "fortune", description = "Readings of the signed-in user: daily reading, day-info, ratings, chart, reports, friend updates"),
         (name = "friends", description = "Friends, requests, compatibility, member search, blocks and invite cards"),
         (name = "diary", description = "The diary, mentions of friends and letters to the future"),
+        (name = "chat", description = "The mascot chat: cost and balance, history, sending a message (paid in credits) with its reply streamed as Server-Sent Events"),
         (name = "operations", description = "Probes, metrics and this document"),
     )
 )]

@@ -25,7 +25,7 @@ use meguri_telemetry::PrometheusHandle;
 use tonic::transport::Endpoint;
 
 use crate::admin_token::AdminTokens;
-use crate::clients::{BaziEngine, Billing, ClientPolicy, Fortune, Identity, Notify, Social};
+use crate::clients::{BaziEngine, Billing, Chat, ClientPolicy, Fortune, Identity, Notify, Social};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -47,6 +47,12 @@ pub struct AppState {
     pub notify: Notify,
     pub fortune: Fortune,
     pub social: Social,
+    /// chat's status, history and messages (`GRPC_TIMEOUT_MS`).
+    pub chat: Chat,
+    /// chat for sending (`CHAT_ACCEPT_TIMEOUT_MS` until the message is accepted or refused).
+    pub chat_send: Chat,
+    /// How the reply streams are paced (`CHAT_ACCEPT_TIMEOUT_MS`, `CHAT_KEEP_ALIVE_MS`).
+    pub chat_stream: ChatStreamSettings,
     /// fortune-gen for the calls that may generate with the LLM (`READING_TIMEOUT_MS`).
     pub readings: Fortune,
     pub rate_limiter: RateLimiter,
@@ -54,6 +60,15 @@ pub struct AppState {
     pub offsets: StoredOffsets,
     /// `None` when `ADMIN_JWT_SECRET` is unset: admin login is then unavailable.
     pub admin_tokens: Option<AdminTokens>,
+}
+
+/// The timing of the chat reply streams.
+#[derive(Clone, Copy, Debug)]
+pub struct ChatStreamSettings {
+    /// How long chat may take to send its first event (accepted) once the call is answered.
+    pub accept_timeout: Duration,
+    /// The longest silence on a reply stream before a keep-alive comment.
+    pub keep_alive: Duration,
 }
 
 /// What `/readyz` and `/metrics` look at (shared by all workers).
@@ -118,6 +133,7 @@ impl Application {
         let notify_endpoint = endpoint(&config.notify_addr, "NOTIFY_ADDR")?;
         let fortune_endpoint = endpoint(&config.fortune_addr, "FORTUNE_ADDR")?;
         let social_endpoint = endpoint(&config.social_addr, "SOCIAL_ADDR")?;
+        let chat_endpoint = endpoint(&config.chat_addr, "CHAT_ADDR")?;
         let admin_tokens = config.admin_jwt_secret.as_ref().map(AdminTokens::new);
 
         let session_settings = web::Data::new(SessionSettings {
@@ -136,6 +152,9 @@ impl Application {
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
         let policy = ClientPolicy::new(minter, config.grpc_timeout, metrics::GRPC_CLIENT);
         let reading_policy = policy.with_timeout(config.reading_timeout);
+        let chat_send_policy = policy.with_timeout(config.chat_accept_timeout);
+        let chat_stream =
+            ChatStreamSettings { accept_timeout: config.chat_accept_timeout, keep_alive: config.chat_keep_alive };
         let static_dir = config.static_dir.clone();
 
         let listener = TcpListener::bind((config.host, config.port))
@@ -151,6 +170,9 @@ impl Application {
                 notify: Notify::new(notify_endpoint.connect_lazy(), policy.clone()),
                 fortune: Fortune::new(fortune_endpoint.connect_lazy(), policy.clone()),
                 social: Social::new(social_endpoint.connect_lazy(), policy.clone()),
+                chat: Chat::new(chat_endpoint.connect_lazy(), policy.clone()),
+                chat_send: Chat::new(chat_endpoint.connect_lazy(), chat_send_policy.clone()),
+                chat_stream,
                 readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
                 rate_limiter: rate_limiter.clone(),
                 offsets: offsets.clone(),

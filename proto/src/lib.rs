@@ -31,3 +31,6 @@ pub use generated::meguri::fortune::v1 as fortune;
 
 /// `meguri.social.v1`: friendships and their compatibility, blocks, friend search and invites.
 pub use generated::meguri::social::v1 as social;
+
+/// `meguri.chat.v1`: the mascot chat (messages paid in credits, streamed replies, history).
+pub use generated::meguri::chat::v1 as chat;

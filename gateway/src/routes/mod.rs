@@ -5,6 +5,7 @@ pub mod admin;
 pub mod almanac;
 pub mod auth;
 pub mod blocks;
+pub mod chat;
 pub mod diary;
 pub mod fortune;
 pub mod friends;
@@ -152,6 +153,10 @@ route_table! {
         get "/mentions/notifications" => mentions::get::notifications,
         post "/mentions/{id}/mark-shown" => mentions::post::mark_shown,
         post "/unsubscribe" => unsubscribe::post::unsubscribe,
+        get "/chat/status" => chat::get::status,
+        get "/chat/messages" => chat::get::messages,
+        post "/chat/messages" => chat::post::send,
+        get "/chat/messages/{id}" => chat::get::message,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }

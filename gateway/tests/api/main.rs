@@ -5,6 +5,7 @@
 mod almanac;
 mod auth;
 mod calculate;
+mod chat;
 mod diary;
 mod doubles;
 mod engine_down;

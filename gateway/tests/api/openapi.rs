@@ -103,6 +103,20 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         "UnsubscribeBody",
         "UnsubscribeAnswer",
         "PreferenceName",
+        "ChatStatus",
+        "ChatMessage",
+        "ChatMessagesPage",
+        "ChatResponsePart",
+        "ChatTextPart",
+        "ChatCompatibilityPart",
+        "ChatCompatibilityTarget",
+        "SendChatMessageBody",
+        "ChatCompatibilityInput",
+        "ChatStreamEvent",
+        "ChatAccepted",
+        "ChatDelta",
+        "ChatDone",
+        "ChatFailed",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
     }
@@ -134,4 +148,22 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
     assert_eq!(mentions["type"], "array", "{mentions}");
     assert!(paths["/api/diary"]["post"]["responses"]["201"].is_object());
     assert!(paths["/api/diary/{id}"]["delete"]["responses"]["204"].is_object());
+    // A chat send answers an event stream whose events are the named shapes above.
+    let stream = &paths["/api/chat/messages"]["post"]["responses"]["200"]["content"]["text/event-stream"]["schema"];
+    assert_eq!(stream["$ref"], "#/components/schemas/ChatStreamEvent", "{stream}");
+    let events: BTreeSet<&str> = schemas["ChatStreamEvent"]["oneOf"]
+        .as_array()
+        .expect("oneOf")
+        .iter()
+        .filter_map(|e| e["$ref"].as_str())
+        .collect();
+    for name in ["ChatAccepted", "ChatDelta", "ChatDone", "ChatFailed"] {
+        assert!(events.contains(format!("#/components/schemas/{name}").as_str()), "{name} in {events:?}");
+    }
+    let history = paths["/api/chat/messages"]["get"]["parameters"].as_array().expect("parameters");
+    for name in ["limit", "before"] {
+        assert!(history.iter().any(|p| p["name"] == name && p["in"] == "query"), "{name}");
+    }
+    let message = paths["/api/chat/messages/{id}"]["get"]["parameters"].as_array().expect("parameters");
+    assert!(message.iter().any(|p| p["name"] == "id" && p["in"] == "path"));
 }

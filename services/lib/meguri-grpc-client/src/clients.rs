@@ -5,6 +5,7 @@
 
 use meguri_proto::bazi_engine as be;
 use meguri_proto::billing as bi;
+use meguri_proto::chat as ch;
 use meguri_proto::fortune as fo;
 use meguri_proto::identity as id;
 use meguri_proto::notify as no;
@@ -70,6 +71,19 @@ service_client!(
     /// billing (credits).
     pub Billing, bi::billing_client::BillingClient<Channel>, {
         read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
+    }
+);
+
+service_client!(
+    /// chat (the mascot chat). SendMessage answers the reply's event stream once chat has accepted
+    /// (or refused) the message: the policy's deadline bounds only that, the stream's events then
+    /// come without one (chat bounds the reply itself). A write: never retried, although the same
+    /// message id sent again is answered without a second charge.
+    pub Chat, ch::chat_client::ChatClient<Channel>, {
+        read get_chat_status(ch::GetChatStatusRequest) -> ch::GetChatStatusResponse = "GetChatStatus";
+        read get_message(ch::GetMessageRequest) -> ch::ChatMessage = "GetMessage";
+        read list_messages(ch::ListMessagesRequest) -> ch::ListMessagesResponse = "ListMessages";
+        write send_message(ch::SendMessageRequest) -> tonic::Streaming<ch::SendMessageEvent> = "SendMessage";
     }
 );
 
