@@ -1,7 +1,17 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiPaths } from '@/config/paths';
-import type { ChatMessage, ChatPage, ChatStatus, CompatibilityPart, SendChatBody } from '@/features/chat/api/types';
+import type {
+  AcceptedEvent,
+  ChatMessage,
+  ChatPage,
+  ChatStatus,
+  CompatibilityPart,
+  DeltaEvent,
+  DoneEvent,
+  FailedEvent,
+  SendChatBody,
+} from '@/features/chat/api/types';
 import { apiError } from '@/testing/mocks/accounts';
 import { server } from '@/testing/mocks/server';
 
@@ -68,7 +78,10 @@ function awkwardChunks(text: string): Uint8Array[] {
   return chunks;
 }
 
-const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+type Events = { accepted: AcceptedEvent; delta: DeltaEvent; done: DoneEvent; failed: FailedEvent };
+
+/** One event as the gateway frames it, its data typed by the gateway's document. */
+const frame = <Name extends keyof Events>(event: Name, data: Events[Name]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 function eventStream(text: string): HttpResponse<ReadableStream> {
   const stream = new ReadableStream<Uint8Array>({

@@ -2,7 +2,7 @@
  * The wire shapes of the gateway's chat routes (docs/api/chat.md), read off its OpenAPI document by
  * operation, so they follow the gateway whatever its schemas are named.
  */
-import type { ApiAnswer, ApiBody } from '@/types/api';
+import type { ApiAnswer, ApiBody, ApiSchema } from '@/types/api';
 
 /** GET /api/chat/status: what a message costs, the longest message and the caller's balance. */
 export type ChatStatus = ApiAnswer<'get', '/api/chat/status'>;
@@ -19,17 +19,12 @@ export type SendChatBody = ApiBody<'post', '/api/chat/messages'>;
 export type CompatibilityTarget = NonNullable<SendChatBody['compatibility']>;
 export type Gender = CompatibilityTarget['gender'];
 
-/** The events of the answer's `text/event-stream`, by name. */
-export type AcceptedEvent = { messageId: string; creditsUsed: number; balance: number; replayed: boolean };
-export type DeltaEvent = { text: string };
-export type DoneEvent = { message: ChatMessage; balance: number };
-export type FailedEvent = {
-  /** REPLY_FAILED or REPLY_TIMEOUT. */
-  code: string;
-  /** What to tell the person (Japanese). */
-  message: string;
-  refunded: boolean;
-  balance: number;
-  /** The stored message as it ended (status refunded); absent when the gateway could not read it. */
-  chatMessage?: ChatMessage | null;
-};
+/**
+ * The `data` of each event of the answer's `text/event-stream`, by its `event:` name: `accepted` first,
+ * then `delta`s, then `done` or `failed`.
+ */
+export type AcceptedEvent = ApiSchema<'ChatAccepted'>;
+export type DeltaEvent = ApiSchema<'ChatDelta'>;
+export type DoneEvent = ApiSchema<'ChatDone'>;
+/** No reply could be written: why (REPLY_FAILED, REPLY_TIMEOUT, in Japanese too), and the refund. */
+export type FailedEvent = ApiSchema<'ChatFailed'>;

@@ -107,7 +107,7 @@ export function useChatSend({ onStored, onInvalid, onBalance }: UseChatSendOptio
           onFailed: ({ message, refunded, balance, chatMessage }) => {
             settled = true;
             options.current.onBalance(balance);
-            if (chatMessage) options.current.onStored(chatMessage);
+            options.current.onStored(chatMessage);
             setState({
               phase: 'failed',
               attempt,
