@@ -226,9 +226,16 @@ start_fleet() {
     ${OPENAI_MODEL:+OPENAI_MODEL="$OPENAI_MODEL"} ${LLM_TIMEOUT_MS:+LLM_TIMEOUT_MS="$LLM_TIMEOUT_MS"} \
     ${CHART_RETRY_BASE_MS:+CHART_RETRY_BASE_MS="$CHART_RETRY_BASE_MS"}
   while read -r name role; do
-    # The peers' addresses go to each of them (social calls identity and the engine; billing ignores them).
+    # The peers' addresses go to each of them (social calls identity and the engine; chat also
+    # billing and fortune-gen, and writes with an LLM when OPENAI_* are set; billing ignores them).
     DB_ROLE="$role" start_db_service "$name" "${GRPC_PORT_OF[$name]}" "${ADMIN_PORT_OF[$name]}" \
-      BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc"
+      BAZI_ENGINE_ADDR="http://127.0.0.1:$engine_grpc" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
+      FORTUNE_ADDR="http://127.0.0.1:$fortune_grpc" \
+      ${GRPC_PORT_OF[billing]:+BILLING_ADDR="http://127.0.0.1:${GRPC_PORT_OF[billing]}"} \
+      ${OPENAI_BASE_URL:+OPENAI_BASE_URL="$OPENAI_BASE_URL"} ${OPENAI_API_KEY:+OPENAI_API_KEY="$OPENAI_API_KEY"} \
+      ${OPENAI_MODEL:+OPENAI_MODEL="$OPENAI_MODEL"} \
+      ${CHAT_CREDITS_PER_MESSAGE:+CHAT_CREDITS_PER_MESSAGE="$CHAT_CREDITS_PER_MESSAGE"} \
+      ${CHAT_REPLY_DEADLINE_MS:+CHAT_REPLY_DEADLINE_MS="$CHAT_REPLY_DEADLINE_MS"}
   done < <(fleet_entries)
   start_db_service notify "$notify_grpc" "$notify_admin" APP_BASE_URL="$app_url" IDENTITY_ADDR="http://127.0.0.1:$id_grpc" \
     MAIL_DIR="${MAIL_DIR:-$DEV/mail}" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${NOTIFY_RETRY_BASE_MS:+NOTIFY_RETRY_BASE_MS="$NOTIFY_RETRY_BASE_MS"}
@@ -243,6 +250,7 @@ start_fleet() {
     FORTUNE_ADDR="http://127.0.0.1:$fortune_grpc" \
     BILLING_ADDR="http://127.0.0.1:${GRPC_PORT_OF[billing]}" NOTIFY_ADDR="http://127.0.0.1:$notify_grpc" \
     ${GRPC_PORT_OF[social]:+SOCIAL_ADDR="http://127.0.0.1:${GRPC_PORT_OF[social]}"} \
+    ${GRPC_PORT_OF[chat]:+CHAT_ADDR="http://127.0.0.1:${GRPC_PORT_OF[chat]}"} \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" ADMIN_JWT_SECRET="$(dev_secret admin_jwt_secret)" \
     PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="$ROOT/frontend/dist" \
     RATE_LIMIT_ENABLED="${RATE_LIMIT_ENABLED:-true}" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use meguri_server::{ConfigError, Env, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
-use secrecy::SecretString;
 
 /// The gRPC port of fortune-gen.
 pub const DEFAULT_GRPC_PORT: u16 = 50054;
@@ -14,18 +13,8 @@ pub const DEFAULT_ADMIN_PORT: u16 = 9094;
 /// The PostgreSQL schema fortune-gen owns.
 pub const SCHEMA: &str = "fortune";
 
-/// An OpenAI-compatible chat endpoint. Present only when both `OPENAI_API_KEY` and
-/// `OPENAI_BASE_URL` are set.
-#[derive(Clone, Debug)]
-pub struct LlmConfig {
-    /// `OPENAI_BASE_URL`, e.g. `https://api.openai.com/v1` (the API root; `/chat/completions` is
-    /// appended).
-    pub base_url: String,
-    /// `OPENAI_API_KEY`.
-    pub api_key: SecretString,
-    /// `OPENAI_MODEL` (default `gpt-4o-mini`).
-    pub model: String,
-}
+/// An OpenAI-compatible chat endpoint (meguri-llm reads it the same way for every service).
+pub use meguri_llm::LlmConfig;
 
 /// How long things may take and how often the background loops look.
 #[derive(Clone, Debug)]
@@ -114,20 +103,7 @@ fn own_settings(env: &mut Env<'_>) -> Own {
     let bazi_engine_addr = env.addr("BAZI_ENGINE_ADDR", "http://127.0.0.1:50052");
     let identity_addr = env.addr("IDENTITY_ADDR", "http://127.0.0.1:50053");
     let social_addr = env.addr("SOCIAL_ADDR", "http://127.0.0.1:50055");
-    let llm = match (env.read("OPENAI_BASE_URL"), env.read("OPENAI_API_KEY")) {
-        (Some(base_url), Some(key)) if base_url.starts_with("http://") || base_url.starts_with("https://") => {
-            Some(LlmConfig {
-                base_url: base_url.trim_end_matches('/').to_owned(),
-                api_key: SecretString::from(key),
-                model: env.read("OPENAI_MODEL").unwrap_or_else(|| "gpt-4o-mini".to_owned()),
-            })
-        }
-        (Some(_), Some(_)) => {
-            env.problem("OPENAI_BASE_URL (expected http(s)://…)".to_owned());
-            None
-        }
-        _ => None,
-    };
+    let llm = meguri_llm::read(env);
     let defaults = Timings::default();
     let timings = Timings {
         llm_timeout: env.millis("LLM_TIMEOUT_MS", defaults.llm_timeout),

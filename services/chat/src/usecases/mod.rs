@@ -1,23 +1,74 @@
-//! chat's use cases: plain async functions over what they need (the pool; later a clock, peers).
-//! `grpc.rs` only translates to and from these; the rules they apply live in `domain/`, the SQL in
-//! `db/`. One module per use case or aggregate once there are several.
+//! chat's use cases (STYLE §7, docs/service-shape.md): plain functions on [`Chat`], which holds
+//! everything the operations need, in one value the gRPC service, the event consumer and the
+//! background tasks share. `grpc.rs` only translates to and from these; the rules they apply live
+//! in `domain/`, the SQL in `db/`.
+//!
+//! - [`send`]: a message — validation, the idempotent charge, the reply task, attaching to a reply
+//!   in progress or replaying its outcome;
+//! - [`reply`]: the detached reply task (engines, deadline, refund, memory);
+//! - [`history`]: one message, the history, the status;
+//! - [`sweeper`]: refunds replies a process left pending;
+//! - [`account`]: deletes a deleted account's rows.
 
+pub mod account;
+pub mod history;
+pub mod live;
+pub mod reply;
+pub mod send;
+pub mod sweeper;
+
+use std::sync::Arc;
+
+use meguri_clock::Clock;
+
+use crate::config::Timings;
 use crate::db;
+use crate::domain::Limits;
+use crate::engine::Engines;
 use crate::error::Error;
+use crate::peers::Peers;
 
-/// What the use cases share; cheap to clone.
+pub use live::{Event, Finish};
+
+/// What every operation shares; cheap to clone.
 #[derive(Clone)]
-pub struct UseCases {
-    pub db: meguri_db::Pool,
+pub struct Chat {
+    pub(crate) db: meguri_db::Pool,
+    pub(crate) peers: Peers,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) engines: Engines,
+    pub(crate) limits: Limits,
+    pub(crate) timings: Timings,
+    /// The replies this process is writing.
+    pub(crate) live: Arc<live::Registry>,
 }
 
-impl UseCases {
-    /// How many notes there are (the example use case).
-    ///
-    /// # Errors
-    /// The database.
-    pub async fn ping(&self) -> Result<u64, Error> {
-        let mut conn = self.db.get().await.map_err(|e| anyhow::Error::new(e).context("get a database connection"))?;
-        Ok(db::notes::count(&mut conn).await?)
+impl Chat {
+    #[must_use]
+    pub fn new(
+        db: meguri_db::Pool,
+        peers: Peers,
+        clock: Arc<dyn Clock>,
+        engines: Engines,
+        limits: Limits,
+        timings: Timings,
+    ) -> Self {
+        Self { db, peers, clock, engines, limits, timings, live: Arc::new(live::Registry::default()) }
+    }
+
+    pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {
+        db::conn(&self.db).await.map_err(Error::Unexpected)
+    }
+
+    /// The limits a client shows (cost, length).
+    #[must_use]
+    pub const fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Waits (at shutdown) until every reply task of this process has stored its outcome.
+    pub async fn drain_replies(self, mut stop: tokio::sync::watch::Receiver<bool>) {
+        let _ = stop.wait_for(|s| *s).await;
+        self.live.drained().await;
     }
 }

@@ -68,9 +68,12 @@ service_client!(
 );
 
 service_client!(
-    /// billing (credits).
+    /// billing (credits). Spend and Refund are idempotent by their keys in billing, but still writes:
+    /// the caller repeats them itself when it knows the key (chat's refunds, its sweeper).
     pub Billing, bi::billing_client::BillingClient<Channel>, {
         read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
+        write refund(bi::RefundRequest) -> bi::RefundResponse = "Refund";
+        write spend(bi::SpendRequest) -> bi::SpendResponse = "Spend";
     }
 );
 

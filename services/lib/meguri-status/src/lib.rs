@@ -326,7 +326,24 @@ pub mod codes {
     ];
 
     /// chat.
-    pub const CHAT: &[&str] = &["UNAUTHENTICATED", SERVICE_UNAVAILABLE, INTERNAL_ERROR];
+    pub const CHAT: &[&str] = &[
+        "UNAUTHENTICATED",
+        "INVALID_MESSAGE_ID",
+        "MESSAGE_EMPTY",
+        "MESSAGE_TOO_LONG",
+        "INVALID_COMPATIBILITY_TARGET",
+        "INVALID_LIMIT",
+        "INVALID_TIMEZONE_OFFSET",
+        "INSUFFICIENT_CREDITS",
+        "MESSAGE_ID_TAKEN",
+        "MESSAGE_NOT_FOUND",
+        "BILLING_UNAVAILABLE",
+        // In a SendMessage stream's `failed` event (the charge was refunded).
+        "REPLY_FAILED",
+        "REPLY_TIMEOUT",
+        SERVICE_UNAVAILABLE,
+        INTERNAL_ERROR,
+    ];
 
     /// Every service's list, by service name.
     pub const ALL: &[(&str, &[&str])] = &[
