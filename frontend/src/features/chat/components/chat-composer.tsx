@@ -65,7 +65,15 @@ export const ChatComposer = forwardRef<HTMLTextAreaElement, ChatComposerProps>(f
         }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="small" color="secondary" startIcon={<FavoriteBorderIcon />} onClick={onAskCompatibility} disabled={sending}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<FavoriteBorderIcon />}
+          onClick={onAskCompatibility}
+          disabled={sending}
+          // The gold's dark shade: the theme's gold on white is too faint for text (WCAG 4.5:1).
+          sx={{ color: 'secondary.dark', borderColor: 'secondary.dark' }}
+        >
           相性を占う
         </Button>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, ml: 'auto' }}>

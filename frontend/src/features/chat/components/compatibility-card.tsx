@@ -32,7 +32,7 @@ export function CompatibilityCard({ part }: { part: CompatibilityPart }) {
         {targetName(part)}
       </Typography>
       <Typography component="p" sx={{ mt: 1, lineHeight: 1 }} data-testid="chat-compatibility-score">
-        <Box component="span" sx={{ fontSize: '2.2rem', fontWeight: 700, color: 'secondary.main' }}>
+        <Box component="span" sx={{ fontSize: '2.2rem', fontWeight: 700, color: 'secondary.dark' }}>
           {score}
         </Box>{' '}
         <Box component="span" sx={{ fontSize: '1rem' }}>
