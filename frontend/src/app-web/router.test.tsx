@@ -147,9 +147,10 @@ describe('routes', () => {
     signIn();
     const { user } = renderApp(<AppRoutes />, { route: '/chat' });
 
-    await user.click(await screen.findByRole('link', { name: 'トップページへ戻る' }));
-    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'チャット' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
+    await user.click(within(nav).getByRole('link', { name: 'ホーム' }));
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: 'チャット' }));
     expect(await screen.findByRole('heading', { name: 'チャット' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: 'ホーム' }));

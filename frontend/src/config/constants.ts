@@ -140,3 +140,12 @@ export const PURCHASE_POLL_MS = 2000;
 export const PURCHASE_POLL_LIMIT_MS = 60_000;
 /** How many credit-ledger entries /purchase-history shows. */
 export const LEDGER_ENTRIES_SHOWN = 50;
+/**
+ * The chat (docs/api/chat.md): the history is read this many messages a page. What a message costs and
+ * the longest message come from GET /api/chat/status; these are shown until it has answered.
+ */
+export const CHAT_PAGE_SIZE = 20;
+export const CHAT_DEFAULT_CREDITS_PER_MESSAGE = 1;
+export const CHAT_DEFAULT_MAX_MESSAGE_LENGTH = 500;
+/** A reply still being written when the history was read (e.g. sent from another tab) is asked for again this often. */
+export const CHAT_PENDING_POLL_MS = 3000;

@@ -169,6 +169,17 @@ export const apiPaths = {
   },
   /** The caller's credit balance and its latest ledger entries (newest first). */
   creditLedger: (limit: number) => `/api/credits/ledger?limit=${limit}` as const,
+  /**
+   * The chat with the mascot (docs/api/chat.md). `messages` answers a POST with a `text/event-stream`;
+   * `page` reads the history newest first, `before` being the previous page's `nextBefore`.
+   */
+  chat: {
+    status: '/api/chat/status',
+    messages: '/api/chat/messages',
+    page: (before: string | null, limit: number) =>
+      `/api/chat/messages?${before === null ? '' : `before=${encodeURIComponent(before)}&`}limit=${limit}` as const,
+    message: (id: string) => `/api/chat/messages/${encodeURIComponent(id)}` as const,
+  },
   /** Public: the token of a notification mail's unsubscribe link turns that kind of mail off. */
   unsubscribe: '/api/unsubscribe',
 } as const;

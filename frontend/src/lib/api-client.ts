@@ -117,16 +117,20 @@ export async function apiRequest<T>(
 
   if (response.status === 401 && options.on401 === 'return-null') return null;
 
+  if (!response.ok) throw await errorFromResponse(response);
   const text = await response.text();
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      text || response.statusText,
-      parseErrorBody(text),
-      parseRetryAfter(response.headers.get('Retry-After')),
-    );
-  }
   return text === '' ? (undefined as T) : (JSON.parse(text) as T);
+}
+
+/** The `ApiError` of a non-2xx answer (reads its body), for callers that send with `fetch` themselves. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  return new ApiError(
+    response.status,
+    text || response.statusText,
+    parseErrorBody(text),
+    parseRetryAfter(response.headers.get('Retry-After')),
+  );
 }
 
 type Options = Omit<RequestOptions, 'on401'>;

@@ -4,11 +4,12 @@ import { apiPaths } from '@/config/paths';
 import type { CoordinatesResponse } from '@/features/birth-input/api/get-coordinates';
 import type { PlaceSearchResponse } from '@/features/birth-input/api/search-places';
 import { sampleCalculation, sampleCoordinates, samplePlaces } from '@/testing/mocks/data';
+import { chatHandlers } from '@/testing/mocks/chat';
 import { readingsHandlers } from '@/testing/mocks/readings';
 
 /**
  * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates, the
- * public calculator, home's readings and no diary notices. A test overrides one with `server.use(...)`.
+ * public calculator, home's readings, an empty chat and no diary notices. A test overrides one with `server.use(...)`.
  */
 export const handlers = [
   http.get(apiPaths.auth.user, () =>
@@ -22,6 +23,7 @@ export const handlers = [
   http.get('/api/places/coordinates', () => HttpResponse.json<CoordinatesResponse>({ coordinates: sampleCoordinates })),
   http.post(apiPaths.public.calculateBazi, () => HttpResponse.json(sampleCalculation)),
   ...readingsHandlers,
+  ...chatHandlers,
   // The signed-in app shell asks for the diary's notices on every screen: none by default.
   http.get(apiPaths.mentions.notifications, () => HttpResponse.json([])),
   http.get(apiPaths.diary.letters, () => HttpResponse.json({ letters: [] })),

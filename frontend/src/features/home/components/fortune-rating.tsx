@@ -10,7 +10,12 @@ import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
 import { toast } from '@/components/ui/toast/toast-store';
 import { Tooltip } from '@/components/ui/tooltip';
 import { FORTUNE_FEEDBACK_MAX_LENGTH } from '@/config/constants';
-import { useRateFortune, useSendFortuneFeedback, type FortuneRatingValue } from '@/features/home/api/rate-fortune';
+import {
+  useRateFortune,
+  useSendFortuneFeedback,
+  type FortuneRatingValue,
+  type FortuneType,
+} from '@/features/home/api/rate-fortune';
 import { errorMessageFor } from '@/lib/api-client';
 import { nightSky } from '@/theme/palette';
 
@@ -19,13 +24,22 @@ const CHOICES: { value: FortuneRatingValue; label: string; Icon: typeof ThumbUpO
   { value: 'negative', label: 'しっくりこない', Icon: ThumbDownOutlinedIcon },
 ];
 
+type FortuneRatingProps = {
+  contentHash: string;
+  /** Which kind of reading is rated: home's daily reading (default), or a chat reply (`chat`). */
+  fortuneType?: FortuneType;
+  /** The question above the buttons. */
+  prompt?: string;
+};
+
 /**
- * Rating today's reading (spec §2, §7): a choice is sent at once (POST, fortuneType 'daily', the
- * reading's contentHash); success marks it rated, an error takes the choice back. After a negative
- * rating a feedback box opens; its text is sent (PATCH) when the box is closed, and only if there is
- * any. A later choice replaces the earlier one (the gateway updates the same rating).
+ * Rating a reading (spec §2, §7): a choice is sent at once (POST, its fortuneType — 'daily' for today's
+ * reading, 'chat' for a reply in the chat — and the reading's contentHash); success marks it rated, an
+ * error takes the choice back. After a negative rating a feedback box opens; its text is sent (PATCH) when
+ * the box is closed, and only if there is any. A later choice replaces the earlier one (the gateway
+ * updates the same rating).
  */
-export function FortuneRating({ contentHash }: { contentHash: string }) {
+export function FortuneRating({ contentHash, fortuneType = 'daily', prompt = '今日の運勢、しっくりきましたか？' }: FortuneRatingProps) {
   const [rating, setRating] = useState<FortuneRatingValue | null>(null);
   const [rated, setRated] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -42,7 +56,7 @@ export function FortuneRating({ contentHash }: { contentHash: string }) {
     setFeedback('');
     if (returnFocus) negativeButton.current?.focus();
     if (text === '') return;
-    sendFeedback({ fortuneType: 'daily', fortuneContentHash: contentHash, feedbackText: text }).then(
+    sendFeedback({ fortuneType, fortuneContentHash: contentHash, feedbackText: text }).then(
       () => toast({ title: 'ありがとうございます', description: 'いただいた声を、これからの読み解きに活かします。' }),
       (error: unknown) =>
         toast({ variant: 'destructive', title: 'エラー', description: errorMessageFor(error, 'ご意見を送れませんでした') }),
@@ -55,7 +69,7 @@ export function FortuneRating({ contentHash }: { contentHash: string }) {
     setRating(value);
     setRated(false);
     try {
-      await rate({ fortuneType: 'daily', fortuneContentHash: contentHash, rating: value });
+      await rate({ fortuneType, fortuneContentHash: contentHash, rating: value });
       setRated(true);
       if (value === 'negative') setFeedbackOpen(true);
     } catch (error) {
@@ -75,7 +89,7 @@ export function FortuneRating({ contentHash }: { contentHash: string }) {
     <Box sx={{ borderTop: '1px solid rgba(207, 201, 236, 0.18)', pt: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={promptId} variant="body2" sx={{ color: nightSky.muted }}>
-          今日の運勢、しっくりきましたか？
+          {prompt}
         </Typography>
         <Box role="group" aria-labelledby={promptId} sx={{ display: 'flex', gap: 1 }}>
           {CHOICES.map(({ value, label, Icon }) => {
