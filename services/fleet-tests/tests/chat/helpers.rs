@@ -13,8 +13,7 @@ use meguri_proto::billing::billing_client::BillingClient;
 use meguri_proto::chat::chat_client::ChatClient;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::notify::mail_requested::Kind as MailKind;
-use meguri_server::{ServerConfig, ShutdownHandle, Store};
-use meguri_testkit::{Bearer, RedisKeys, TestDb, admin_url};
+use meguri_testkit::{Bearer, RedisKeys};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use tonic::service::interceptor::InterceptedService;
@@ -37,36 +36,10 @@ pub struct Member {
     pub cookie: String,
 }
 
-/// billing in this process, on a fresh schema; stopped on `Drop`.
-pub struct Billing {
-    pub grpc_port: u16,
-    /// Kept for the test's length (the schema goes with it).
-    _db: TestDb,
-    shutdown: ShutdownHandle,
-}
-
-impl Drop for Billing {
-    fn drop(&mut self) {
-        self.shutdown.shutdown();
-    }
-}
-
-async fn start_billing(prefix: &str) -> Billing {
-    let db = TestDb::create(&admin_url(), billing::MIGRATIONS).await.expect("billing's schema");
-    let config = billing::config::Config {
-        server: ServerConfig::for_tests(SecretString::from(SECRET.to_owned())),
-        store: Store::new(db.config.clone(), redis_url(), prefix.to_owned()),
-    };
-    let app = billing::startup::build(config).await.expect("billing starts");
-    let (grpc_port, shutdown) = (app.grpc_port, app.shutdown_handle());
-    tokio::spawn(app.run_until_stopped());
-    Billing { grpc_port, _db: db, shutdown }
-}
-
 pub struct Fleet {
     pub gateway: TestGateway,
     pub chat: chat::testkit::TestChat,
-    pub billing: Billing,
+    pub billing: billing::testkit::TestBilling,
     _fortune: fortune_gen::testkit::TestFortune,
     _identity: TestIdentity,
     _engine: fleet_tests::Engine,
@@ -83,8 +56,8 @@ pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) ->
     let engine = fleet_tests::start_engine(SECRET).await;
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let identity_addr = format!("http://127.0.0.1:{}", identity.grpc_port);
-    let billing = start_billing(&prefix).await;
-    let billing_addr = format!("http://127.0.0.1:{}", billing.grpc_port);
+    let billing = billing::testkit::spawn(billing::testkit::TestOptions::new(SECRET, &prefix)).await;
+    let billing_addr = billing.addr();
     let fortune = fortune_gen::testkit::spawn(fortune_gen::testkit::TestOptions::new(
         SECRET,
         &prefix,
