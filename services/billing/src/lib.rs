@@ -3,6 +3,9 @@
 //! stream); credit packs are bought through Stripe Checkout (or the development checkout), granted
 //! once per purchase from Stripe's webhooks, and receipted by mail through the outbox.
 
+// testkit's fake Stripe renders a Checkout Session as one large `serde_json::json!`.
+#![cfg_attr(feature = "testkit", recursion_limit = "256")]
+
 pub mod config;
 pub mod db;
 pub mod domain;

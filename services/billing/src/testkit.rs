@@ -3,6 +3,8 @@
 //! prefix, and payments through the development checkout or a Stripe API the test serves (a fake
 //! Stripe on loopback, `STRIPE_API_BASE`). Used by this crate's tests and the fleet tests.
 
+pub mod fake_stripe;
+
 use std::sync::Arc;
 
 use meguri_server::{ServerConfig, ShutdownHandle, Store};

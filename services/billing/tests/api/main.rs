@@ -7,7 +7,7 @@
 mod access;
 mod dev_checkout;
 mod events;
-mod fake_stripe;
+use billing::testkit::fake_stripe;
 mod helpers;
 mod ledger;
 mod shop;

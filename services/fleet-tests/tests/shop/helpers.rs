@@ -15,10 +15,13 @@ use meguri_testkit::RedisKeys;
 use notify::testkit::{MailTo, TestNotify};
 use serde_json::{Value, json};
 
+/// The webhook signing secret billing is given in these tests (`STRIPE_WEBHOOK_SECRET`).
+pub const WEBHOOK_SECRET: &str = "whsec_fleet_test_0123456789abcdef";
+
 pub use gateway::testkit::{ORIGIN, TestGateway, json};
 pub use meguri_testkit::redis_url;
 
-use crate::fake_stripe::{self, FakeStripe, WEBHOOK_SECRET};
+use crate::fake_stripe::{self, FakeStripe};
 
 pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";
 const PASSWORD: &str = "correct horse battery";

@@ -8,7 +8,7 @@
 #![recursion_limit = "256"]
 
 mod development;
-mod fake_stripe;
+use billing::testkit::fake_stripe;
 mod helpers;
 mod restart;
 mod stripe;

@@ -5,8 +5,8 @@
 use futures_util::future::join_all;
 use serde_json::Value;
 
-use crate::fake_stripe::{self, Session, WEBHOOK_SECRET};
-use crate::helpers::{ORIGIN, Payments, QUIET, ShopFleet, eventually, spawn};
+use crate::fake_stripe::{self, Session};
+use crate::helpers::{ORIGIN, Payments, QUIET, ShopFleet, WEBHOOK_SECRET, eventually, spawn};
 
 /// A checkout of one pack 2 (30 credits, ¥1,200) through Stripe: the purchase id, its session,
 /// and the `checkout.session.completed` event Stripe would send once it is paid.

@@ -1,8 +1,10 @@
-//! A local HTTP server that speaks the part of Stripe's API billing calls, started by the test on a
-//! free loopback port: `POST /v1/checkout/sessions` (a form-encoded body, answered with the
-//! Checkout Session object as Stripe renders it; the same `Idempotency-Key` answers the first
-//! session again, as Stripe does) and `GET /v1/checkout/sessions/{id}`. It records every request
-//! (method, path, form fields, idempotency key, authorization) for the tests to inspect.
+//! A local HTTP server that speaks the part of Stripe's API billing calls, for billing's tests and
+//! the fleet tests: `POST /v1/checkout/sessions` (a form-encoded body, answered with the Checkout
+//! Session object as Stripe renders it; the same `Idempotency-Key` answers the first session
+//! again, as Stripe does) and `GET /v1/checkout/sessions/{id}`, on a free loopback port (billing's
+//! `STRIPE_API_BASE`). It records every request (method, path, form fields, idempotency key,
+//! authorization), and builds the webhooks Stripe would send, signed with Stripe's scheme.
+#![allow(clippy::expect_used, clippy::missing_panics_doc)]
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -13,6 +15,16 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use hmac::{Hmac, KeyInit as _, Mac as _};
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+/// A session billing created: its id and the form it was created with.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub id: String,
+    pub form: HashMap<String, String>,
+}
 
 /// One request the fake received.
 #[derive(Clone, Debug)]
@@ -35,8 +47,8 @@ impl Recorded {
 #[derive(Default)]
 struct Inner {
     requests: Vec<Recorded>,
-    /// Sessions by id.
-    sessions: HashMap<String, serde_json::Value>,
+    /// Sessions by id, with the form each was created from.
+    sessions: HashMap<String, (serde_json::Value, HashMap<String, String>)>,
     /// Session id by idempotency key.
     by_key: HashMap<String, String>,
     /// Answer every request with a 500 (Stripe down).
@@ -91,10 +103,26 @@ impl FakeStripe {
         self.state.lock().failing = failing;
     }
 
+    /// The session billing created for purchase `purchase_id` (its `client_reference_id`).
+    pub fn session_of(&self, purchase_id: &str) -> Session {
+        let inner = self.state.lock();
+        inner
+            .sessions
+            .iter()
+            .find(|(_, (_, form))| form.get("client_reference_id").map(String::as_str) == Some(purchase_id))
+            .map(|(id, (_, form))| Session { id: id.clone(), form: form.clone() })
+            .unwrap_or_else(|| panic!("no Checkout Session for purchase {purchase_id}"))
+    }
+
+    /// How many sessions billing created.
+    pub fn created(&self) -> usize {
+        self.state.lock().sessions.len()
+    }
+
     /// Marks session `id` paid with `payment_intent` (what a retrieve answers afterwards).
     pub fn pay(&self, id: &str, payment_intent: &str) {
         let mut inner = self.state.lock();
-        let session = inner.sessions.get_mut(id).expect("a session the fake made");
+        let (session, _) = inner.sessions.get_mut(id).expect("a session the fake made");
         session["payment_status"] = "paid".into();
         session["status"] = "complete".into();
         session["payment_intent"] = payment_intent.into();
@@ -136,7 +164,7 @@ async fn create(State(state): State<Shared>, headers: HeaderMap, body: Bytes) ->
     let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
     let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let mut inner = state.lock();
-    if let Some(existing) = key.as_ref().and_then(|k| inner.by_key.get(k)).and_then(|id| inner.sessions.get(id)) {
+    if let Some((existing, _)) = key.as_ref().and_then(|k| inner.by_key.get(k)).and_then(|id| inner.sessions.get(id)) {
         return json(StatusCode::OK, existing);
     }
     let (Some(mode), Some(unit_amount), Some(quantity)) = (
@@ -208,7 +236,7 @@ async fn create(State(state): State<Shared>, headers: HeaderMap, body: Bytes) ->
         "ui_mode": "hosted",
         "url": format!("https://checkout.stripe.test/c/pay/{id}"),
     });
-    inner.sessions.insert(id.clone(), session.clone());
+    inner.sessions.insert(id.clone(), (session.clone(), form.into_iter().collect()));
     if let Some(key) = key {
         inner.by_key.insert(key, id);
     }
@@ -220,7 +248,7 @@ async fn retrieve(State(state): State<Shared>, headers: HeaderMap, Path(id): Pat
         return stripe_error(StatusCode::INTERNAL_SERVER_ERROR, "api_error", "the fake Stripe is down");
     }
     match state.lock().sessions.get(&id) {
-        Some(session) => json(StatusCode::OK, session),
+        Some((session, _)) => json(StatusCode::OK, session),
         None => stripe_error(StatusCode::NOT_FOUND, "invalid_request_error", "No such checkout.session"),
     }
 }
@@ -260,6 +288,52 @@ fn decode_form(body: &[u8]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// `Stripe-Signature` of `payload` at `timestamp` with `secret`: `t=<ts>,v1=<hex HMAC-SHA256 of
+/// "<ts>.<payload>">`, Stripe's scheme.
+#[must_use]
+pub fn signature(payload: &str, secret: &str, timestamp: i64) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("any key length");
+    mac.update(format!("{timestamp}.{payload}").as_bytes());
+    let hex: String = mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect();
+    format!("t={timestamp},v1={hex}")
+}
+
+/// An event as Stripe renders it.
+#[must_use]
+pub fn event(id: &str, event_type: &str, object: &Value) -> String {
+    json!({
+        "id": id, "object": "event", "api_version": "2025-10-29.clover", "created": chrono::Utc::now().timestamp(),
+        "data": {"object": object}, "livemode": false, "pending_webhooks": 1,
+        "request": {"id": null, "idempotency_key": null}, "type": event_type,
+    })
+    .to_string()
+}
+
+/// The Checkout Session of a `checkout.session.completed` event: `session` paid with
+/// `payment_intent`.
+#[must_use]
+pub fn paid_session(session: &Session, amount: i64, payment_intent: &str) -> Value {
+    let field = |name: &str| session.form.get(name).cloned().map_or(Value::Null, Value::from);
+    json!({
+        "id": session.id, "object": "checkout.session", "amount_subtotal": amount, "amount_total": amount,
+        "client_reference_id": field("client_reference_id"), "currency": "jpy", "livemode": false,
+        "metadata": {"purchase_id": field("metadata[purchase_id]"), "user_id": field("metadata[user_id]"),
+            "item_id": field("metadata[item_id]"), "quantity": field("metadata[quantity]")},
+        "mode": "payment", "payment_intent": payment_intent, "payment_status": "paid", "status": "complete",
+    })
+}
+
+/// A fully refunded charge of `payment_intent` (`charge.refunded`).
+#[must_use]
+pub fn refunded_charge(payment_intent: &str, amount: i64) -> Value {
+    json!({
+        "id": format!("ch_{}", uuid::Uuid::new_v4().simple()), "object": "charge", "amount": amount,
+        "amount_refunded": amount, "currency": "jpy", "payment_intent": payment_intent, "refunded": true,
+        "status": "succeeded",
+    })
+}
+
+#[cfg(test)]
 #[test]
 fn forms_decode_like_stripe_reads_them() {
     let form = decode_form(b"mode=payment&line_items%5B0%5D%5Bprice_data%5D%5Bproduct_data%5D%5Bname%5D=30%E3%82%AF%E3%83%AC%E3%82%B8%E3%83%83%E3%83%88&a=b+c&bad=%zz");
