@@ -20,5 +20,18 @@ end
 
 request = function()
   local body = '{"messageId":"' .. uuid4() .. '","message":"今日の運勢は？","timezoneOffset":-540}'
-  return wrk.format("POST", nil, { ["content-type"] = "application/json" }, body)
+  -- wrk.format's headers replace wrk.headers (the -H cookie and origin, and Host): pass them all.
+  local headers = {}
+  for name, value in pairs(wrk.headers) do headers[name] = value end
+  headers["content-type"] = "application/json"
+  return wrk.format("POST", nil, headers, body)
+end
+
+-- A benchmark of refusals is no benchmark: say what the first non-2xx answer was.
+local told = false
+response = function(status, headers, body)
+  if status >= 300 and not told then
+    told = true
+    io.stderr:write(string.format("chat-send: HTTP %d %s\n", status, string.sub(body or "", 1, 200)))
+  end
 end

@@ -48,7 +48,7 @@ python3 "$ROOT/deploy/bench/chat-stream.py" "$GATEWAY_URL" "$cookie" "${SEQUENTI
   | tee "$DEV/bench-chat-stream.txt"
 [ "${PIPESTATUS[0]}" = 0 ] || die "the streaming sends failed"
 
-bench_wrk chat-send -H "cookie: $cookie" -H "origin: $GATEWAY_URL" -s "$ROOT/deploy/bench/chat-send.lua" \
+bench_wrk chat-send --timeout 10s -H "cookie: $cookie" -H "origin: $GATEWAY_URL" -s "$ROOT/deploy/bench/chat-send.lua" \
   "$GATEWAY_URL/api/chat/messages"
 bench_wrk chat-status -H "cookie: $cookie" -s "$ROOT/deploy/bench/report.lua" "$GATEWAY_URL/api/chat/status"
 
@@ -64,4 +64,6 @@ def figures(path):
 print(f"send (whole reply) : {s_rps:.0f} messages/s, p99 {s_p99:.2f} ms, non-2xx {s_err}")
 print(f"baseline status    : {b_rps:.0f} req/s, p99 {b_p99:.2f} ms, non-2xx {b_err}")
 print(f"ratio send/baseline: throughput {s_rps / b_rps:.2f}x, p99 {s_p99 / b_p99:.2f}x")
+if s_err or b_err:
+    sys.exit("bench-chat: refused requests were measured (see the HTTP status above): the figures are not valid")
 PY
