@@ -1,4 +1,5 @@
-//! What the fleet tests share: starting bazi-engine in-process. Each other service starts from its
+//! What the fleet tests share: starting bazi-engine in-process, waiting for what another service
+//! does, and reading a verification code from the mail stream. Each other service starts from its
 //! own test kit (`identity::testkit`, `fortune_gen::testkit`, `gateway::testkit`), on free ports,
 //! with its own schema; the shared pieces (database, Redis keys, clock, waiting) come from
 //! `meguri-testkit`.
@@ -7,7 +8,11 @@
 //! that no service crate depends on another (checked by `deploy/dev/check_service_deps.py`).
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
+use meguri_events::EventsConfig;
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::Kind as MailKind;
 use meguri_server::{ServerConfig, ShutdownHandle};
 use secrecy::SecretString;
 
@@ -44,4 +49,43 @@ pub async fn start_engine(jwt_secret: &str) -> Engine {
     let shutdown = app.shutdown_handle();
     tokio::spawn(app.run_until_stopped());
     Engine { addr, shutdown }
+}
+
+/// How long a fleet test waits for something another service does before it fails.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Polls `check` until it gives a value, failing the test after [`DEADLINE`].
+pub async fn eventually<T, F, Fut>(what: &str, check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    meguri_testkit::eventually(what, DEADLINE, check).await
+}
+
+/// The verification code identity asked notify to mail to `to`, read from the mail stream of the
+/// events prefix `events_prefix` (a sign-up or a resend).
+///
+/// # Panics
+/// Redis does not answer, or no code came within [`DEADLINE`].
+#[allow(clippy::expect_used)]
+pub async fn verification_code(events_prefix: &str, to: &str) -> String {
+    let client = redis::Client::open(meguri_testkit::redis_url()).expect("redis url");
+    let conn = client.get_multiplexed_async_connection().await.expect("redis");
+    let events = EventsConfig::new(events_prefix);
+    eventually(&format!("a verification code for {to}"), || {
+        let (mut conn, events) = (conn.clone(), events.clone());
+        async move {
+            meguri_events::testkit::read::<MailRequested>(&mut conn, &events)
+                .await
+                .expect("the mail stream")
+                .into_iter()
+                .filter(|(_, mail)| mail.to == to)
+                .find_map(|(_, mail)| match mail.kind {
+                    Some(MailKind::VerificationCode(mail)) => Some(mail.code),
+                    _ => None,
+                })
+        }
+    })
+    .await
 }

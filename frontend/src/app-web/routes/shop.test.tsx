@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app-web/router';
 import { PURCHASE_POLL_LIMIT_MS } from '@/config/constants';
 import { apiError, mockSession } from '@/testing/mocks/accounts';
+import { mockChat } from '@/testing/mocks/chat';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
 import { mockShop, sampleCatalogue, samplePurchase } from '@/testing/mocks/shop';
@@ -30,7 +31,7 @@ describe('/shop: the catalogue', () => {
     expect(await screen.findByRole('heading', { name: 'ショップ', level: 1 })).toBeInTheDocument();
     const balance = screen.getByRole('region', { name: '現在のクレジット' });
     expect(within(balance).getByTestId('shop-balance')).toHaveTextContent('3クレジット');
-    expect(balance).toHaveTextContent('1クレジットでメグと1回お話しできます');
+    await waitFor(() => expect(balance).toHaveTextContent('1クレジットでメグと1回お話しできます'));
 
     const packs = await screen.findAllByRole('radio');
     expect(packs.map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4']);
@@ -41,6 +42,14 @@ describe('/shop: the catalogue', () => {
     // The first pack is chosen; the total says what is paid and what it brings before paying.
     expect(screen.getByRole('radio', { name: '10クレジット' })).toBeChecked();
     expect(screen.getByTestId('shop-total')).toHaveTextContent('合計 ￥480（税込）・10クレジット');
+  });
+
+  it('says what a message to メグ costs as chat is configured', async () => {
+    mockChat({ creditsPerMessage: 2 });
+    renderShop();
+
+    const balance = await screen.findByRole('region', { name: '現在のクレジット' });
+    await waitFor(() => expect(balance).toHaveTextContent('2クレジットでメグと1回お話しできます'));
   });
 
   it('updates the total with the pack and the quantity, which goes up to the catalogue’s maximum', async () => {

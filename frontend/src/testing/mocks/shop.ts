@@ -10,7 +10,7 @@ type ErrorBody = ApiSchema<'ErrorBody'>;
 
 /** The packs billing's migration seeds (issue 16). */
 export const samplePacks: Pack[] = [
-  { id: 1, title: '10クレジット', description: '1クレジットでメグと1回お話しできます。', credits: 10, price: 480, currency: 'JPY' },
+  { id: 1, title: '10クレジット', description: 'まずはお試しに。', credits: 10, price: 480, currency: 'JPY' },
   { id: 2, title: '30クレジット', description: 'お得なパックです。', credits: 30, price: 1200, currency: 'JPY' },
   { id: 3, title: '80クレジット', description: 'たくさんお話ししたい方に。', credits: 80, price: 2800, currency: 'JPY' },
   { id: 4, title: '200クレジット', description: 'いちばんお得なパックです。', credits: 200, price: 6000, currency: 'JPY' },

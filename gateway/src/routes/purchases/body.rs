@@ -73,7 +73,7 @@ pub struct Purchase {
     /// The pack's title when it was bought.
     #[schema(example = "30クレジット")]
     pub item_title: String,
-    #[schema(example = "メグとのお話に使える30クレジットです。1クレジットでメグと1回お話しできます。")]
+    #[schema(example = "お得なパックです。")]
     pub item_description: String,
     /// Yen, tax included: price × quantity.
     #[schema(example = 1200)]

@@ -36,7 +36,7 @@ pub struct ShopItem {
     #[schema(example = "30クレジット")]
     pub title: String,
     /// What the credits buy.
-    #[schema(example = "メグとのお話に使える30クレジットです。1クレジットでメグと1回お話しできます。")]
+    #[schema(example = "お得なパックです。")]
     pub description: String,
     #[schema(example = 30)]
     pub credits: i64,

@@ -130,7 +130,7 @@ pub async fn purchase_for_attempt(
 ) -> Result<Purchase, Error> {
     diesel::insert_into(purchases::table)
         .values((
-            purchases::id.eq(Uuid::now_v7()),
+            purchases::id.eq(attempt.purchase_id()),
             purchases::user_id.eq(user.as_uuid()),
             purchases::item_id.eq(order.pack.id.get()),
             purchases::item_title.eq(&order.pack.title),

@@ -115,6 +115,19 @@ impl AttemptId {
     pub fn stripe_idempotency_key(&self) -> String {
         format!("checkout:{}", self.0)
     }
+
+    /// The id of this attempt's purchase, the same every time it is asked. A create whose
+    /// answer was lost rolls its purchase back; the retry must send Stripe the same parameters
+    /// (the purchase id is in the metadata and the return URLs), or Stripe refuses the reused
+    /// idempotency key. A UUID of version 8 from SHA-256 of the attempt.
+    #[must_use]
+    pub fn purchase_id(&self) -> Uuid {
+        use sha2::Digest as _;
+        let digest = sha2::Sha256::new().chain_update(b"meguri-purchase:").chain_update(self.0.as_bytes()).finalize();
+        let mut bytes = [0_u8; 16];
+        bytes.copy_from_slice(&digest[..16]);
+        uuid::Builder::from_custom_bytes(bytes).into_uuid()
+    }
 }
 
 /// A credit pack of the catalogue.
@@ -382,6 +395,17 @@ pub const fn is_full_refund(refunded: bool, amount: i64, amount_refunded: i64) -
 mod tests {
     use super::*;
     use crate::domain::Reason;
+
+    #[test]
+    fn an_attempts_purchase_id_is_the_same_every_time_and_its_own() {
+        let attempt = AttemptId::from_uuid(Uuid::new_v4());
+        let other = AttemptId::from_uuid(Uuid::new_v4());
+
+        assert_eq!(attempt.purchase_id(), attempt.purchase_id());
+        assert_ne!(attempt.purchase_id(), other.purchase_id());
+        assert_ne!(attempt.purchase_id(), *attempt.as_uuid(), "not the id the client chose");
+        assert_eq!(attempt.purchase_id().get_version_num(), 8);
+    }
 
     fn pack(active: bool) -> Pack {
         Pack {

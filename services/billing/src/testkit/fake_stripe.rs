@@ -1,7 +1,7 @@
 //! A local HTTP server that speaks the part of Stripe's API billing calls, for billing's tests and
 //! the fleet tests: `POST /v1/checkout/sessions` (a form-encoded body, answered with the Checkout
 //! Session object as Stripe renders it; the same `Idempotency-Key` answers the first session
-//! again, as Stripe does) and `GET /v1/checkout/sessions/{id}`, on a free loopback port (billing's
+//! again, and refuses other parameters under it, as Stripe does) and `GET /v1/checkout/sessions/{id}`, on a free loopback port (billing's
 //! `STRIPE_API_BASE`). It records every request (method, path, form fields, idempotency key,
 //! authorization), and builds the webhooks Stripe would send, signed with Stripe's scheme.
 #![allow(clippy::expect_used, clippy::missing_panics_doc)]
@@ -53,6 +53,8 @@ struct Inner {
     by_key: HashMap<String, String>,
     /// Answer every request with a 500 (Stripe down).
     failing: bool,
+    /// Create the next session, then answer with a 502 (the answer lost on its way back).
+    lose_next_answer: bool,
 }
 
 #[derive(Clone, Default)]
@@ -101,6 +103,12 @@ impl FakeStripe {
     /// Makes every answer a 500 (`true`) or normal again.
     pub fn set_failing(&self, failing: bool) {
         self.state.lock().failing = failing;
+    }
+
+    /// Creates the next session as asked but answers a 502 instead of it: Stripe made the
+    /// session, billing never heard.
+    pub fn lose_next_answer(&self) {
+        self.state.lock().lose_next_answer = true;
     }
 
     /// The session billing created for purchase `purchase_id` (its `client_reference_id`).
@@ -164,7 +172,16 @@ async fn create(State(state): State<Shared>, headers: HeaderMap, body: Bytes) ->
     let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
     let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let mut inner = state.lock();
-    if let Some((existing, _)) = key.as_ref().and_then(|k| inner.by_key.get(k)).and_then(|id| inner.sessions.get(id)) {
+    if let Some((existing, first)) =
+        key.as_ref().and_then(|k| inner.by_key.get(k)).and_then(|id| inner.sessions.get(id))
+    {
+        if *first != form.iter().cloned().collect::<HashMap<_, _>>() {
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "idempotency_error",
+                "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            );
+        }
         return json(StatusCode::OK, existing);
     }
     let (Some(mode), Some(unit_amount), Some(quantity)) = (
@@ -239,6 +256,9 @@ async fn create(State(state): State<Shared>, headers: HeaderMap, body: Bytes) ->
     inner.sessions.insert(id.clone(), (session.clone(), form.into_iter().collect()));
     if let Some(key) = key {
         inner.by_key.insert(key, id);
+    }
+    if std::mem::take(&mut inner.lose_next_answer) {
+        return (StatusCode::BAD_GATEWAY, "upstream connect error").into_response();
     }
     json(StatusCode::OK, &session)
 }

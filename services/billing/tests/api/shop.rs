@@ -25,7 +25,12 @@ async fn the_catalogue_lists_the_four_packs_in_yen_with_the_quantity_bound() {
             (4, "200クレジット", 200, 6000)
         ]
     );
-    assert!(catalogue.packs.iter().all(|p| p.active && p.description.contains("1クレジットでメグと1回お話しできます")));
+    let descriptions: Vec<&str> = catalogue.packs.iter().map(|p| p.description.as_str()).collect();
+    assert_eq!(
+        descriptions,
+        ["まずはお試しに。", "お得なパックです。", "じっくり相談したい方に。", "いちばんお得なパックです。"]
+    );
+    assert!(catalogue.packs.iter().all(|p| p.active));
     assert_eq!((catalogue.max_quantity, catalogue.dev_checkout), (10, true));
 
     let visitor = app
@@ -139,6 +144,32 @@ async fn stripe_down_is_stripe_unavailable_and_stores_nothing() {
     stripe.set_failing(false);
     app.checkout(user, 1, 1).await;
     assert_eq!(stripe.creates().len(), 2);
+}
+
+/// Stripe made the session but its answer was lost: billing answers STRIPE_UNAVAILABLE and keeps
+/// nothing; the buyer's retry of the same attempt sends Stripe the same request under the same
+/// key, so Stripe hands back the session it made instead of refusing the key.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_retry_after_a_lost_stripe_answer_gets_the_session_stripe_made() {
+    let stripe = FakeStripe::start().await;
+    let app = spawn_with_stripe(&stripe).await;
+    let user = UserId::new();
+    let attempt = uuid::Uuid::new_v4().to_string();
+    stripe.lose_next_answer();
+
+    let lost = app.user(user).await.create_checkout(checkout_request(3, 1, &attempt)).await.expect_err("lost");
+    assert_eq!(code(&lost), Some("STRIPE_UNAVAILABLE"));
+    let retried =
+        app.user(user).await.create_checkout(checkout_request(3, 1, &attempt)).await.expect("the retry").into_inner();
+
+    let purchase = retried.purchase.expect("the purchase");
+    let session = stripe.session_of(&purchase.id);
+    assert_eq!(purchase.stripe_session_id.as_deref(), Some(session.id.as_str()));
+    assert_eq!(retried.checkout_url, format!("https://checkout.stripe.test/c/pay/{}", session.id));
+    assert_eq!((stripe.creates().len(), stripe.created()), (2, 1), "two calls, one session");
+    let listed =
+        app.user(user).await.list_purchases(pb::ListPurchasesRequest::default()).await.expect("list").into_inner();
+    assert_eq!(listed.purchases.len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -91,8 +91,18 @@ impl Chat {
     /// [`Error::MessageIdTaken`], [`Error::InsufficientCredits`] (nothing charged or stored),
     /// [`Error::BillingUnavailable`] (nothing stored), the database.
     pub async fn send(&self, request: SendRequest) -> Result<mpsc::Receiver<Event>, Error> {
+        // A caller that goes away (the gateway's deadline under load, a closed connection) drops
+        // this future; the send must not stop between storing its pending row and charging or
+        // deleting it, so it runs to its end in a task of its own.
+        let chat = self.clone();
+        tokio::spawn(async move { chat.send_to_end(&request).await })
+            .await
+            .map_err(|e| Error::Unexpected(anyhow::anyhow!("the send task ended: {e}")))?
+    }
+
+    async fn send_to_end(&self, request: &SendRequest) -> Result<mpsc::Receiver<Event>, Error> {
         for _ in 0..ATTEMPTS {
-            if let Some(events) = self.try_send(&request).await? {
+            if let Some(events) = self.try_send(request).await? {
                 return Ok(events);
             }
         }

@@ -73,6 +73,8 @@ pub struct BillingState {
     pub ledger: Mutex<Ledger>,
     pub down: AtomicBool,
     pub spend_calls: AtomicUsize,
+    /// How long a spend waits before it is applied (a slow billing).
+    pub spend_delay: Mutex<Duration>,
 }
 
 impl BillingState {
@@ -144,6 +146,8 @@ impl bi::billing_server::Billing, FakeBilling, {
 
     async fn spend(&self, request: Request<bi::SpendRequest>) -> Result<Response<bi::SpendResponse>, Status> {
         self.0.spend_calls.fetch_add(1, Ordering::SeqCst);
+        let delay = *self.0.spend_delay.lock().unwrap();
+        tokio::time::sleep(delay).await;
         if self.0.down.load(Ordering::SeqCst) {
             return Err(Status::unavailable("billing is down"));
         }

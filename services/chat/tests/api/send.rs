@@ -268,6 +268,42 @@ async fn a_caller_that_goes_away_mid_reply_still_gets_it_stored_and_charged_once
     assert_eq!(app.billing.balance(user), 2);
 }
 
+/// The gateway gives up on a send after its accept deadline (a loaded machine): chat's handler is
+/// dropped while billing is still answering. The send still ends as a send must: charged and
+/// answered, or refused with nothing stored; never a row left pending without its charge.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_send_whose_caller_gives_up_while_billing_is_slow_still_ends_charged_and_answered_or_stored_nothing() {
+    let app = spawn_app().await;
+    let (paying, broke) = (app.member(3), app.member(0));
+    *app.billing.spend_delay.lock().unwrap() = Duration::from_millis(400);
+    let (charged, refused) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+
+    // Act: both callers give up after 50 ms, while their spends wait.
+    for (user, id) in [(paying, charged), (broke, refused)] {
+        let mut request = tonic::Request::new(text_request(id, "金運はどう?"));
+        request.set_timeout(Duration::from_millis(50));
+        let gave_up = app.user(user).send_message(request).await.unwrap_err();
+        assert!(matches!(gave_up.code(), tonic::Code::Cancelled | tonic::Code::DeadlineExceeded), "{gave_up:?}");
+    }
+
+    // Assert: the paying member's message is answered and charged once; the other left no row.
+    app.wait_for("the reply to be stored", || async {
+        app.get(paying, &charged.to_string()).await.is_ok_and(|m| m.status == pb::MessageStatus::Completed as i32)
+    })
+    .await;
+    assert_eq!(app.billing.moves(paying).len(), 1);
+    assert_eq!(app.billing.balance(paying), 2);
+    // The other spend began 50 ms later and waits as long: give it that and more.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(app.rows("chat_messages", broke).await, 0);
+    assert!(app.billing.moves(broke).is_empty());
+    // The paying member's retry of the id replays the answer without a second charge.
+    *app.billing.spend_delay.lock().unwrap() = Duration::ZERO;
+    let again = app.send(paying, text_request(charged, "金運はどう?")).await.unwrap();
+    assert!(again.accepted.as_ref().unwrap().replayed);
+    assert_eq!(app.billing.moves(paying).len(), 1);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_sweeper_refunds_a_reply_its_process_left_pending() {
     // Arrange: a pending message charged by a process that went away long ago.

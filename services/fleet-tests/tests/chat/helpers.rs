@@ -3,29 +3,24 @@
 //! and verified through the gateway (the code read from the mail stream), their sign-up credits
 //! granted by billing from identity's event.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use identity::testkit::TestIdentity;
 use meguri_auth::{Role, Subject, TokenMinter};
-use meguri_events::EventsConfig;
 use meguri_proto::billing as billing_pb;
 use meguri_proto::billing::billing_client::BillingClient;
 use meguri_proto::chat::chat_client::ChatClient;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::Kind as MailKind;
 use meguri_testkit::{Bearer, RedisKeys};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
+pub use fleet_tests::{eventually, verification_code};
 pub use gateway::testkit::{ORIGIN, TestGateway, json};
-pub use meguri_testkit::redis_url;
 
 pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";
 pub const PASSWORD: &str = "correct horse battery";
-/// How long a test waits for something asynchronous (an event consumed, a reply written).
-pub const DEADLINE: Duration = Duration::from_secs(60);
 /// The credits billing grants a new member (spec §9).
 pub const SIGN_UP_CREDITS: i64 = 3;
 
@@ -93,22 +88,6 @@ pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) ->
 
 pub async fn spawn() -> Fleet {
     spawn_with(|_| {}).await
-}
-
-/// Polls `check` until it gives a value, failing the test after [`DEADLINE`].
-pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// A fresh member name (3–20 characters).
@@ -216,29 +195,6 @@ impl Fleet {
         self.billing_client().await.list_ledger(request).await.expect("ledger").into_inner().entries
     }
 
-    /// The verification code identity asked to mail to `to`.
-    async fn code_for(&self, to: &str) -> String {
-        let client = redis::Client::open(redis_url()).expect("redis url");
-        let conn = client.get_multiplexed_async_connection().await.expect("redis");
-        let events = EventsConfig::new(&self.prefix);
-        eventually(&format!("a verification code for {to}"), || {
-            let (mut conn, events) = (conn.clone(), events.clone());
-            async move {
-                meguri_events::testkit::read::<MailRequested>(&mut conn, &events)
-                    .await
-                    .expect("the mail stream")
-                    .into_iter()
-                    .map(|(_, mail)| mail)
-                    .filter(|m| m.to == to)
-                    .find_map(|m| match m.kind {
-                        Some(MailKind::VerificationCode(mail)) => Some(mail.code),
-                        _ => None,
-                    })
-            }
-        })
-        .await
-    }
-
     /// A verified member with `birth` merged into the sign-up body, once billing granted the
     /// sign-up credits.
     pub async fn member(&self, stem: &str, birth: Value) -> Member {
@@ -259,7 +215,7 @@ impl Fleet {
             .await
             .expect("request");
         assert_eq!(signed_up.status(), 201, "sign-up");
-        let code = self.code_for(&email).await;
+        let code = verification_code(&self.prefix, &email).await;
         let (cookie, user) = self.gateway.verify_email(&email, &code).await;
         let member = Member { id: user["id"].as_str().expect("the user's id").to_owned(), cookie };
         eventually("the sign-up credits", || async { (self.balance(&member).await == SIGN_UP_CREDITS).then_some(()) })

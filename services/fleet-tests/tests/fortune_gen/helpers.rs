@@ -23,8 +23,7 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
 pub const SECRET: &str = "fortune-gen-test-secret-that-is-long-enough-0123";
-/// How long a test waits for something asynchronous before failing.
-pub const DEADLINE: Duration = Duration::from_secs(30);
+pub use fleet_tests::{DEADLINE, eventually};
 pub const PASSWORD: &str = "correct horse battery";
 
 /// A fixed start: 2026-11-22 09:00 in Japan.
@@ -295,15 +294,6 @@ impl TestApp {
 /// The stable code a status carries.
 pub fn code_of(status: &tonic::Status) -> &str {
     status.metadata().get("x-meguri-code").and_then(|v| v.to_str().ok()).unwrap_or("")
-}
-
-/// Polls `f` until it returns `Some`, for at most [`DEADLINE`].
-pub async fn eventually<T, F, Fut>(what: &str, f: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    meguri_testkit::eventually(what, DEADLINE, f).await
 }
 
 /// A local OpenAI-compatible endpoint: a bare HTTP/1.1 server that answers

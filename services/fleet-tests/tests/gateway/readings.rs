@@ -8,19 +8,16 @@ use chrono::Utc;
 use fortune_gen::testkit::{TestFortune, TestOptions};
 use identity::testkit::TestIdentity;
 use meguri_auth::{Role, Subject, TokenMinter};
-use meguri_events::EventsConfig;
 use meguri_ids::UserId;
 use meguri_proto::identity as id;
 use meguri_proto::identity::identity_client::IdentityClient;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::Kind as MailKind;
 use meguri_testkit::{Bearer, RedisKeys};
 use secrecy::SecretString;
 use serde_json::{Value, json};
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
-use crate::helpers::{ORIGIN, SECRET, TestApp, json, redis_url, spawn_app_with};
+use crate::helpers::{ORIGIN, SECRET, TestApp, json, spawn_app_with};
 
 const PASSWORD: &str = "correct horse battery";
 const JAPAN: i32 = -540;
@@ -77,26 +74,7 @@ impl Readings {
     }
 
     async fn code_for(&self, to: &str) -> String {
-        let client = redis::Client::open(redis_url()).expect("redis url");
-        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
-        let deadline = Instant::now() + Duration::from_secs(15);
-        loop {
-            let code = meguri_events::testkit::read::<MailRequested>(&mut conn, &EventsConfig::new(&self.prefix))
-                .await
-                .expect("the mail stream")
-                .into_iter()
-                .map(|(_, mail)| mail)
-                .filter(|m| m.to == to)
-                .find_map(|m| match m.kind {
-                    Some(MailKind::VerificationCode(mail)) => Some(mail.code),
-                    _ => None,
-                });
-            if let Some(code) = code {
-                return code;
-            }
-            assert!(Instant::now() < deadline, "no verification code for {to}");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        fleet_tests::verification_code(&self.prefix, to).await
     }
 
     /// Signs up (with `birth` merged into the body) and verifies; returns the session cookie.

@@ -4,13 +4,10 @@
 //! notify starts and takes the stream's entries), with the sign-up credits granted.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use billing::testkit::TestBilling;
 use identity::testkit::TestIdentity;
-use meguri_events::EventsConfig;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::Kind as MailKind;
 use meguri_testkit::RedisKeys;
 use notify::testkit::{MailTo, TestNotify};
 use serde_json::{Value, json};
@@ -18,15 +15,13 @@ use serde_json::{Value, json};
 /// The webhook signing secret billing is given in these tests (`STRIPE_WEBHOOK_SECRET`).
 pub const WEBHOOK_SECRET: &str = "whsec_fleet_test_0123456789abcdef";
 
+pub use fleet_tests::{eventually, verification_code};
 pub use gateway::testkit::{ORIGIN, TestGateway, json};
-pub use meguri_testkit::redis_url;
 
 use crate::fake_stripe::{self, FakeStripe};
 
 pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";
 const PASSWORD: &str = "correct horse battery";
-/// How long a test waits for something asynchronous (an event handled, a mail written).
-pub const DEADLINE: Duration = Duration::from_secs(30);
 /// How long a test waits to be sure something does *not* happen (a second grant, a second mail).
 pub const QUIET: Duration = Duration::from_millis(800);
 /// notify's mail type of a purchase receipt (the `.eml` files end in `-purchase_receipt.eml`).
@@ -59,22 +54,6 @@ pub struct ShopFleet {
     _identity: TestIdentity,
     // Last: the keys go once every service has stopped.
     _keys: RedisKeys,
-}
-
-/// Polls `check` until it gives a value, failing the test after [`DEADLINE`].
-pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// The fleet with one member whose sign-up credits have arrived.
@@ -135,31 +114,9 @@ async fn sign_up_and_verify(gateway: &TestGateway, prefix: &str) -> Member {
         .await
         .expect("sign up");
     assert_eq!(response.status(), 201);
-    let code = code_for(prefix, &email).await;
+    let code = verification_code(prefix, &email).await;
     let (cookie, user) = gateway.verify_email(&email, &code).await;
     Member { id: user["id"].as_str().expect("the user's id").to_owned(), email, cookie }
-}
-
-/// The verification code identity asked to mail to `to`.
-async fn code_for(prefix: &str, to: &str) -> String {
-    let client = redis::Client::open(redis_url()).expect("redis url");
-    let conn = client.get_multiplexed_async_connection().await.expect("redis");
-    let events = EventsConfig::new(prefix);
-    eventually(&format!("a verification code for {to}"), || {
-        let (mut conn, events) = (conn.clone(), events.clone());
-        async move {
-            meguri_events::testkit::read::<MailRequested>(&mut conn, &events)
-                .await
-                .expect("the mail stream")
-                .into_iter()
-                .filter(|(_, m)| m.to == to)
-                .find_map(|(_, m)| match m.kind {
-                    Some(MailKind::VerificationCode(mail)) => Some(mail.code),
-                    _ => None,
-                })
-        }
-    })
-    .await
 }
 
 impl ShopFleet {

@@ -3,23 +3,19 @@
 //! the gateway, the code read from the mail stream.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use identity::testkit::TestIdentity;
-use meguri_events::EventsConfig;
-use meguri_proto::notify::MailRequested;
-use meguri_proto::notify::mail_requested::Kind as MailKind;
 use meguri_testkit::RedisKeys;
 use serde_json::{Value, json};
 use social::testkit::{TestOptions, TestSocial};
 
+pub use fleet_tests::{eventually, verification_code};
 pub use gateway::testkit::{ORIGIN, TestGateway, json};
 pub use meguri_testkit::redis_url;
 
 pub const SECRET: &str = "fleet-test-secret-that-is-long-enough-0123456";
 pub const PASSWORD: &str = "correct horse battery";
-/// How long a test waits for something asynchronous (an event to be consumed, a worker).
-pub const DEADLINE: Duration = Duration::from_secs(30);
 
 /// A member signed up and verified through the gateway.
 #[derive(Clone, Debug)]
@@ -100,22 +96,6 @@ pub async fn spawn() -> Fleet {
     spawn_with(|_| {}).await
 }
 
-/// Polls `check` until it gives a value, failing the test after [`DEADLINE`].
-pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 impl Fleet {
     /// Replaces the gateway by one that also reaches notify at `notify_addr` (the settings and
     /// unsubscribe routes). Sessions live in Redis, so members stay signed in.
@@ -162,25 +142,7 @@ impl Fleet {
 
     /// The verification code identity asked to mail to `to`.
     pub async fn code_for(&self, to: &str) -> String {
-        let client = redis::Client::open(redis_url()).expect("redis url");
-        let conn = client.get_multiplexed_async_connection().await.expect("redis");
-        let events = EventsConfig::new(&self.prefix);
-        eventually(&format!("a verification code for {to}"), || {
-            let (mut conn, events) = (conn.clone(), events.clone());
-            async move {
-                meguri_events::testkit::read::<MailRequested>(&mut conn, &events)
-                    .await
-                    .expect("the mail stream")
-                    .into_iter()
-                    .map(|(_, mail)| mail)
-                    .filter(|m| m.to == to)
-                    .find_map(|m| match m.kind {
-                        Some(MailKind::VerificationCode(mail)) => Some(mail.code),
-                        _ => None,
-                    })
-            }
-        })
-        .await
+        verification_code(&self.prefix, to).await
     }
 
     /// Signs `username` up (with `extra` merged into the body: birth data, `inviterId`) without

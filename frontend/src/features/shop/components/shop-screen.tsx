@@ -28,6 +28,8 @@ import { PackPicker } from '@/features/shop/components/pack-picker';
 type ShopScreenProps = {
   /** The caller's credits; null when billing did not answer. */
   balance: number | null;
+  /** What one message to the mascot costs; null while it is not known (the line is left out). */
+  creditsPerMessage: number | null;
   /** Called once a purchase is seen completed, so the balance is read again. */
   onBalanceChanged: () => void;
 };
@@ -36,7 +38,7 @@ type ShopScreenProps = {
  * /shop (issue 16): the balance, what a credit buys, the packs with their tax-inclusive prices, buying
  * (one pack, a quantity), and the return from checkout (`?purchase=&result=`).
  */
-export function ShopScreen({ balance, onBalanceChanged }: ShopScreenProps) {
+export function ShopScreen({ balance, creditsPerMessage, onBalanceChanged }: ShopScreenProps) {
   const [search, setSearch] = useSearchParams();
   const checkout = useMemo(() => parseCheckoutReturn(search), [search]);
   const returnState = useCheckoutReturn(checkout, onBalanceChanged);
@@ -57,7 +59,7 @@ export function ShopScreen({ balance, onBalanceChanged }: ShopScreenProps) {
 
       <CheckoutReturnNotice state={returnState} onDismiss={dismissReturn} />
 
-      <BalanceCard balance={balance} />
+      <BalanceCard balance={balance} creditsPerMessage={creditsPerMessage} />
 
       <Paper component="section" variant="outlined" aria-labelledby="shop-packs-title" sx={{ p: { xs: 2, sm: 3 }, mb: 2.5 }}>
         <Typography id="shop-packs-title" variant="h4" component="h2" sx={{ mb: 2 }}>
@@ -88,8 +90,8 @@ export function ShopScreen({ balance, onBalanceChanged }: ShopScreenProps) {
   );
 }
 
-/** The balance and what a credit buys (one message to the navigator: spec §9's default chat cost). */
-function BalanceCard({ balance }: { balance: number | null }) {
+/** The balance and what credits buy: a message to the navigator costs chat's `creditsPerMessage`. */
+function BalanceCard({ balance, creditsPerMessage }: { balance: number | null; creditsPerMessage: number | null }) {
   return (
     <Paper
       component="section"
@@ -111,7 +113,9 @@ function BalanceCard({ balance }: { balance: number | null }) {
           残高を読み込めませんでした。
         </Typography>
       ) : null}
-      <Typography sx={{ mt: 1 }}>1クレジットでメグと1回お話しできます</Typography>
+      {creditsPerMessage === null ? null : (
+        <Typography sx={{ mt: 1 }}>{creditsPerMessage}クレジットでメグと1回お話しできます</Typography>
+      )}
     </Paper>
   );
 }
