@@ -509,6 +509,14 @@ pub fn letter(entry: uuid::Uuid, user: UserId, delivery_date: &str, offset: i32)
     }
 }
 
+/// The date `days` after today on the calendar of a writer at `offset` (minutes, `getTimezoneOffset`'s
+/// sign: -540 in Japan) at `now`. A letter for it falls due at 07:00 there, at least 7 hours ahead
+/// for `days` ≥ 1 — whatever the hour the test runs at (UTC's tomorrow is Japan's today after 15:00
+/// UTC, and its 07:00 already past after 22:00 UTC).
+pub fn local_date(now: DateTime<Utc>, offset: i32, days: i64) -> String {
+    (now - chrono::Duration::minutes(i64::from(offset)) + chrono::Duration::days(days)).date_naive().to_string()
+}
+
 /// `s` (RFC 3339) as a UTC time.
 pub fn at(s: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(s).expect("RFC 3339").with_timezone(&Utc)

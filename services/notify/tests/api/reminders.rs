@@ -10,7 +10,7 @@ use meguri_proto::notify as pb;
 use tonic::Code;
 use uuid::Uuid;
 
-use crate::helpers::{Delivery, TestApp, eventually, letter, spawn_app, text_part};
+use crate::helpers::{Delivery, TestApp, eventually, letter, local_date, spawn_app, text_part};
 
 const DAY: Duration = Duration::from_secs(24 * 3600);
 const MINUTE: Duration = Duration::from_secs(60);
@@ -128,7 +128,7 @@ async fn a_deleted_account_loses_its_deliveries_visits_and_unsubscribe_tokens() 
     app.clock().advance(8 * DAY);
     wait_for_reminders(&app, user, 1).await; // a reminder mail, with its token
     let entry = Uuid::now_v7();
-    let day = (app.clock().now() + chrono::Duration::days(3)).date_naive().to_string();
+    let day = local_date(app.clock().now(), -540, 3);
     app.seal(&letter(entry, user, &day, -540)).await;
     app.wait_for_delivery(entry, "pending").await;
     let counts = [

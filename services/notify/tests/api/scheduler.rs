@@ -8,7 +8,7 @@ use meguri_proto::notify as pb;
 use meguri_proto::social::LetterCancelled;
 use uuid::Uuid;
 
-use crate::helpers::{Delivery, at, eventually, letter, spawn_app, text_part};
+use crate::helpers::{Delivery, at, eventually, letter, local_date, spawn_app, text_part};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_sealed_letter_is_due_at_seven_in_the_morning_of_its_delivery_date_in_the_authors_zone() {
@@ -58,7 +58,7 @@ async fn a_cancelled_letter_is_never_delivered_even_when_the_cancellation_comes_
     let app = spawn_app(Delivery::files()).await;
     let user = app.member("taro");
     let now = app.clock().now();
-    let tomorrow = (now + chrono::Duration::days(1)).date_naive().to_string();
+    let tomorrow = local_date(now, 0, 1);
     let (cancelled, early, kept) = (Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7());
     app.seal(&letter(cancelled, user, &tomorrow, 0)).await;
     app.wait_for_delivery(cancelled, "pending").await;
@@ -122,7 +122,7 @@ async fn two_notify_instances_on_one_schema_deliver_each_due_letter_exactly_once
     let second = first.restart().await;
     let users: Vec<UserId> = (0..6).map(|i| first.member(&format!("member{i}"))).collect();
     let entries: Vec<Uuid> = users.iter().map(|_| Uuid::now_v7()).collect();
-    let day = (first.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
+    let day = local_date(first.clock().now(), -540, 1);
     for (entry, user) in entries.iter().zip(&users) {
         first.seal(&letter(*entry, *user, &day, -540)).await;
         first.wait_for_delivery(*entry, "pending").await;
@@ -151,7 +151,7 @@ async fn a_delivery_interrupted_after_its_claim_is_delivered_once_after_a_restar
     let mut first = spawn_app(Delivery::files()).await;
     let user = first.member("taro");
     let entry = Uuid::now_v7();
-    let day = (first.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
+    let day = local_date(first.clock().now(), 0, 1);
     first.seal(&letter(entry, user, &day, 0)).await;
     first.wait_for_delivery(entry, "pending").await;
     first.env.identity.state.set_held(true); // the delivery hangs asking for the address
@@ -187,7 +187,7 @@ async fn with_the_preference_off_the_letter_is_delivered_in_the_app_without_a_ma
     )
     .await;
     let entry = Uuid::now_v7();
-    let day = (app.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
+    let day = local_date(app.clock().now(), -540, 1);
     app.seal(&letter(entry, user, &day, -540)).await;
     app.wait_for_delivery(entry, "pending").await;
 
@@ -206,7 +206,7 @@ async fn while_identity_is_down_the_delivery_waits_with_its_error_and_goes_out_o
     let app = spawn_app(Delivery::files()).await;
     let user = app.member("taro");
     let entry = Uuid::now_v7();
-    let day = (app.clock().now() + chrono::Duration::days(1)).date_naive().to_string();
+    let day = local_date(app.clock().now(), -540, 1);
     app.seal(&letter(entry, user, &day, -540)).await;
     app.wait_for_delivery(entry, "pending").await;
     app.env.identity.state.set_down(true);
