@@ -54,7 +54,7 @@ bench-friends: ## the friend search over 10,000 members beside GET /api/blocks u
 bench-friend-updates: ## building one member's friend updates with 50 friends beside one daily reading (criterion), and the ratio
 	@deploy/bench/friend-updates.sh
 
-bench-chat: ## the mascot chat through the gateway (built-in responder): time to first token and full reply (sequential and concurrent, p50/p99), and send throughput at 64 connections beside GET /api/chat/status (wrk, 20 s each), with the ratio
+bench-chat: ## the mascot chat through the gateway (built-in responder): time to first token and full reply (sequential and concurrent, p50/p99), and send throughput at 64 connections (one member, then 16 in turn) beside GET /api/chat/status (wrk, 20 s each), with the ratio
 	@deploy/bench/chat.sh
 
 size: ## production bundle sizes per entry and chunk (raw and gzip)

@@ -1,6 +1,8 @@
 -- wrk script: POST /api/chat/messages, each request a new message id (a random UUID v4, so every
 -- send is charged and answered), the whole reply stream read (wrk counts a response once its
 -- chunked body ends, after the `done` event). The summary comes from report.lua beside it.
+-- With CHAT_COOKIES naming a file of session cookies (one per line), the requests take the members
+-- in turn instead of the -H cookie.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "report.lua")
 
@@ -8,6 +10,14 @@ init = function(args)
   -- Each wrk thread has its own Lua state: seed it apart from the others.
   local address = tonumber(tostring({}):match("0x(%x+)") or "0", 16) or 0
   math.randomseed(os.time() + address % 1000003)
+  cookies = {}
+  local path = os.getenv("CHAT_COOKIES")
+  if path and path ~= "" then
+    for line in io.lines(path) do
+      if line ~= "" then cookies[#cookies + 1] = line end
+    end
+  end
+  turn = math.random(1, math.max(#cookies, 1))
 end
 
 local function uuid4()
@@ -24,6 +34,10 @@ request = function()
   local headers = {}
   for name, value in pairs(wrk.headers) do headers[name] = value end
   headers["content-type"] = "application/json"
+  if #cookies > 0 then
+    turn = turn % #cookies + 1
+    headers["cookie"] = cookies[turn]
+  end
   return wrk.format("POST", nil, headers, body)
 end
 
