@@ -355,35 +355,43 @@ fn chart_of(chart: &be::Chart) -> Option<Chart> {
     })
 }
 
+/// A chart as bazi-engine sends it (庚午 辛巳 甲子 丙寅; a 甲 day master, fire strongest, water weakest,
+/// 身弱 with water favourable, the hour known), for chat's tests and the fakes of its peers.
+#[cfg(any(test, feature = "testkit"))]
+#[must_use]
+pub fn sample_chart() -> be::Chart {
+    let p = |s: &str, b: &str| Some(be::Pillar { heavenly_stem: s.to_owned(), earthly_branch: b.to_owned() });
+    be::Chart {
+        year: p("庚", "午"),
+        month: p("辛", "巳"),
+        day: p("甲", "子"),
+        hour: p("丙", "寅"),
+        elements: Some(be::Elements {
+            wood: 2.0,
+            fire: 3.5,
+            earth: 1.0,
+            metal: 2.0,
+            water: 0.5,
+            dominant: "fire".to_owned(),
+        }),
+        day_master: "甲".to_owned(),
+        strength: Some(be::Strength {
+            verdict: "身弱".to_owned(),
+            favorable_elements: vec!["water".to_owned()],
+            ..Default::default()
+        }),
+        time_known: true,
+        ..Default::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_engines_chart_becomes_the_facts_chat_talks_from() {
-        let p = |s: &str, b: &str| Some(be::Pillar { heavenly_stem: s.to_owned(), earthly_branch: b.to_owned() });
-        let chart = be::Chart {
-            year: p("庚", "午"),
-            month: p("辛", "巳"),
-            day: p("甲", "子"),
-            hour: p("丙", "寅"),
-            elements: Some(be::Elements {
-                wood: 2.0,
-                fire: 3.5,
-                earth: 1.0,
-                metal: 2.0,
-                water: 0.5,
-                dominant: "fire".to_owned(),
-            }),
-            day_master: "甲".to_owned(),
-            strength: Some(be::Strength {
-                verdict: "身弱".to_owned(),
-                favorable_elements: vec!["water".to_owned()],
-                ..Default::default()
-            }),
-            time_known: false,
-            ..Default::default()
-        };
+        let chart = be::Chart { time_known: false, ..sample_chart() };
         let c = chart_of(&chart).expect("a chart");
         assert_eq!(c.facts.element, Element::Wood);
         assert_eq!((c.facts.dominant, c.facts.weak), (Element::Fire, Element::Water));

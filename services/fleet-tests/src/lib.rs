@@ -1,5 +1,5 @@
 //! What the fleet tests share: starting bazi-engine in-process, waiting for what another service
-//! does, and reading a verification code from the mail stream. Each other service starts from its
+//! does, reading a verification code from the mail stream, and the mail files notify writes. Each other service starts from its
 //! own test kit (`identity::testkit`, `fortune_gen::testkit`, `gateway::testkit`), on free ports,
 //! with its own schema; the shared pieces (database, Redis keys, clock, waiting) come from
 //! `meguri-testkit`.
@@ -8,6 +8,7 @@
 //! that no service crate depends on another (checked by `deploy/dev/check_service_deps.py`).
 
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use meguri_events::EventsConfig;
@@ -88,4 +89,36 @@ pub async fn verification_code(events_prefix: &str, to: &str) -> String {
         }
     })
     .await
+}
+
+/// The complete `.eml` files of `mail_type` (e.g. `friend_request_received`) in `dir`, where
+/// notify's development transport writes them.
+#[must_use]
+pub fn mails(dir: &Path, mail_type: &str) -> Vec<PathBuf> {
+    let suffix = format!("-{mail_type}.eml");
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(&suffix)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A fresh temporary directory for notify's mail, removed on drop.
+pub struct MailDir(pub PathBuf);
+
+impl MailDir {
+    #[must_use]
+    pub fn temporary() -> Self {
+        Self(std::env::temp_dir().join(format!("meguri-fleet-mail-{}", uuid::Uuid::new_v4().simple())))
+    }
+}
+
+impl Drop for MailDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

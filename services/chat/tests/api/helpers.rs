@@ -23,11 +23,11 @@ use meguri_proto::billing as bi;
 use meguri_proto::fortune as fo;
 use meguri_proto::identity as id;
 use meguri_proto::meguri::chat::v1 as pb;
-use meguri_testkit::{Bearer, RedisKeys};
+use meguri_testkit::{Bearer, RedisKeys, serve};
 use pb::send_message_event::Event as PbEvent;
 use secrecy::SecretString;
 use tonic::service::interceptor::InterceptedService;
-use tonic::transport::Channel;
+use tonic::transport::{Channel, Server};
 use tonic::{Request, Response, Status};
 
 pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -272,29 +272,7 @@ fn sub_of<T>(request: &Request<T>) -> Option<UserId> {
 }
 
 pub fn chart() -> be::Chart {
-    let p = |s: &str, b: &str| Some(be::Pillar { heavenly_stem: s.into(), earthly_branch: b.into() });
-    be::Chart {
-        year: p("庚", "午"),
-        month: p("辛", "巳"),
-        day: p("甲", "子"),
-        hour: p("丙", "寅"),
-        elements: Some(be::Elements {
-            wood: 2.0,
-            fire: 3.5,
-            earth: 1.0,
-            metal: 2.0,
-            water: 0.5,
-            dominant: "fire".into(),
-        }),
-        day_master: "甲".into(),
-        strength: Some(be::Strength {
-            verdict: "身弱".into(),
-            favorable_elements: vec!["water".into()],
-            ..Default::default()
-        }),
-        time_known: true,
-        ..Default::default()
-    }
+    chat::peers::sample_chart()
 }
 
 fake_service! {
@@ -400,20 +378,6 @@ impl be::bazi_engine_server::BaziEngine, FakeEngine, {
 }
 }
 
-/// Serves one tonic service on a free loopback port; gives its address.
-macro_rules! serve {
-    ($service:expr) => {{
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(
-            tonic::transport::Server::builder()
-                .add_service($service)
-                .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener)),
-        );
-        addr
-    }};
-}
-
 // ---------------------------------------------------------------------------------------------
 
 pub struct TestApp {
@@ -440,10 +404,22 @@ pub async fn spawn_with(options: impl FnOnce(&mut TestOptions)) -> TestApp {
     let fortune = Arc::new(FortuneState::default());
     let engine = Arc::new(EngineState::default());
     let peers = PeerAddrs {
-        billing: serve!(bi::billing_server::BillingServer::new(FakeBilling(billing.clone()))),
-        identity: serve!(id::identity_server::IdentityServer::new(FakeIdentity(identity.clone()))),
-        fortune: serve!(fo::fortune_server::FortuneServer::new(FakeFortune(fortune.clone()))),
-        bazi_engine: serve!(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone()))),
+        billing: serve(
+            Server::builder().add_service(bi::billing_server::BillingServer::new(FakeBilling(billing.clone()))),
+        )
+        .await,
+        identity: serve(
+            Server::builder().add_service(id::identity_server::IdentityServer::new(FakeIdentity(identity.clone()))),
+        )
+        .await,
+        fortune: serve(
+            Server::builder().add_service(fo::fortune_server::FortuneServer::new(FakeFortune(fortune.clone()))),
+        )
+        .await,
+        bazi_engine: serve(
+            Server::builder().add_service(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone()))),
+        )
+        .await,
     };
     let redis = RedisKeys::new();
     let mut opts = TestOptions::new(SECRET, redis.prefix(), peers);

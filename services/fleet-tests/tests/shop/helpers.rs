@@ -3,7 +3,7 @@
 //! a member signed up and verified through the gateway (the code read from the mail stream before
 //! notify starts and takes the stream's entries), with the sign-up credits granted.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use billing::testkit::TestBilling;
@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 /// The webhook signing secret billing is given in these tests (`STRIPE_WEBHOOK_SECRET`).
 pub const WEBHOOK_SECRET: &str = "whsec_fleet_test_0123456789abcdef";
 
-pub use fleet_tests::{eventually, verification_code};
+pub use fleet_tests::{MailDir, eventually, mails, verification_code};
 pub use gateway::testkit::{ORIGIN, TestGateway, json};
 
 use crate::fake_stripe::{self, FakeStripe};
@@ -203,35 +203,5 @@ impl ShopFleet {
     /// The receipt mails notify wrote.
     pub fn receipts(&self) -> Vec<PathBuf> {
         mails(&self.mail.0, RECEIPT_MAIL)
-    }
-}
-
-/// The complete `.eml` files of `mail_type` in `dir`, where notify's development transport
-/// writes them.
-pub fn mails(dir: &Path, mail_type: &str) -> Vec<PathBuf> {
-    let suffix = format!("-{mail_type}.eml");
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(&suffix)))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// A fresh temporary directory for notify's mail, removed on drop.
-pub struct MailDir(pub PathBuf);
-
-impl MailDir {
-    pub fn temporary() -> Self {
-        Self(std::env::temp_dir().join(format!("meguri-fleet-mail-{}", uuid::Uuid::new_v4().simple())))
-    }
-}
-
-impl Drop for MailDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }

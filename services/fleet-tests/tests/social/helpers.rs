@@ -2,7 +2,6 @@
 //! prefix (the event streams) and one internal-token secret; members signed up and verified through
 //! the gateway, the code read from the mail stream.
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use identity::testkit::TestIdentity;
@@ -10,7 +9,7 @@ use meguri_testkit::RedisKeys;
 use serde_json::{Value, json};
 use social::testkit::{TestOptions, TestSocial};
 
-pub use fleet_tests::{eventually, verification_code};
+pub use fleet_tests::{MailDir, eventually, mails, verification_code};
 pub use gateway::testkit::{ORIGIN, TestGateway, json};
 pub use meguri_testkit::redis_url;
 
@@ -211,35 +210,5 @@ pub fn assert_nothing_of(body: &Value, who: &Member, context: &str) {
     let text = body.to_string();
     for field in [&who.id, &who.username, &who.email] {
         assert!(!text.contains(field.as_str()), "{context}: {field} leaked in {text}");
-    }
-}
-
-/// The complete `.eml` files of `mail_type` (e.g. `friend_request_received`) in `dir`, where
-/// notify's development transport writes them.
-pub fn mails(dir: &Path, mail_type: &str) -> Vec<PathBuf> {
-    let suffix = format!("-{mail_type}.eml");
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(&suffix)))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// A fresh temporary directory for notify's mail, removed on drop.
-pub struct MailDir(pub PathBuf);
-
-impl MailDir {
-    pub fn temporary() -> Self {
-        Self(std::env::temp_dir().join(format!("meguri-fleet-mail-{}", uuid::Uuid::new_v4().simple())))
-    }
-}
-
-impl Drop for MailDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }

@@ -28,3 +28,16 @@ impl tonic::service::Interceptor for Bearer {
 pub async fn connect(addr: &str) -> Channel {
     Channel::from_shared(addr.to_owned()).expect("a URI").connect().await.expect("connect")
 }
+
+/// Serves `router` (`Server::builder().add_service(fake)`: a fake peer) on a free loopback port
+/// until the test's runtime ends; gives its address, `http://127.0.0.1:PORT`.
+///
+/// # Panics
+/// When no loopback port can be bound (a test cannot go on).
+#[allow(clippy::expect_used)]
+pub async fn serve(router: tonic::transport::server::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+    let addr = format!("http://{}", listener.local_addr().expect("the bound address"));
+    tokio::spawn(router.serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener)));
+    addr
+}

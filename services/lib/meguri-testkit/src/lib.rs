@@ -22,7 +22,7 @@ mod grpc;
 mod redis_keys;
 
 pub use fleet::{eventually, free_port, wait_until_serving};
-pub use grpc::{Bearer, connect};
+pub use grpc::{Bearer, connect, serve};
 pub use meguri_clock::ManualClock;
 pub use meguri_db::TestDb;
 pub use redis_keys::RedisKeys;

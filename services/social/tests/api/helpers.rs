@@ -16,11 +16,11 @@ use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::social as pb;
-use meguri_testkit::{Bearer, RedisKeys};
+use meguri_testkit::{Bearer, RedisKeys, serve};
 use secrecy::SecretString;
 use social::testkit::{TestOptions, TestSocial};
 use tonic::service::interceptor::InterceptedService;
-use tonic::transport::Channel;
+use tonic::transport::{Channel, Server};
 use tonic::{Request, Response, Status};
 
 pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -243,20 +243,6 @@ impl be::bazi_engine_server::BaziEngine, FakeEngine, {
 }
 }
 
-/// Serves one tonic service on a free loopback port; gives its address.
-macro_rules! serve {
-    ($service:expr) => {{
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(
-            tonic::transport::Server::builder()
-                .add_service($service)
-                .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener)),
-        );
-        addr
-    }};
-}
-
 // ---------------------------------------------------------------------------------------------
 
 pub struct TestApp {
@@ -280,8 +266,12 @@ pub async fn spawn_with(prepare: impl FnOnce(&IdentityState), options: impl FnOn
     let identity = Arc::new(IdentityState::default());
     prepare(&identity);
     let engine = Arc::new(EngineState::default());
-    let identity_addr = serve!(id::identity_server::IdentityServer::new(FakeIdentity(identity.clone())));
-    let engine_addr = serve!(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone())));
+    let identity_addr =
+        serve(Server::builder().add_service(id::identity_server::IdentityServer::new(FakeIdentity(identity.clone()))))
+            .await;
+    let engine_addr =
+        serve(Server::builder().add_service(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone()))))
+            .await;
     let redis = RedisKeys::new();
     let mut opts = TestOptions::new(SECRET, redis.prefix(), &identity_addr, &engine_addr);
     options(&mut opts);
