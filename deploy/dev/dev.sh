@@ -5,7 +5,8 @@
 # by another script (`make dev &`, nohup) starts with SIGINT ignored: Ctrl-C / SIGINT to the group
 # would then stop the services (they handle SIGINT themselves) but not this supervisor, which would
 # start them again. Start again with SIGINT at its default so the trap below takes it.
-if [ "$(trap -p INT)" = "trap -- '' SIGINT" ]; then
+# (`env --default-signal` is coreutils 8.31 or later; without it, SIGTERM still stops everything.)
+if [ "$(trap -p INT)" = "trap -- '' SIGINT" ] && env --default-signal=INT true 2>/dev/null; then
   exec env --default-signal=INT "$BASH" "$0" "$@"
 fi
 
