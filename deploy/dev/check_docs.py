@@ -18,6 +18,8 @@ src/main.rs (each service and the gateway) — it also requires:
   * every variable its own crate reads outside tests (the crates nested in it included) in a table
     of that page, named the same way. The shared crates' variables (HOST, the ports,
     INTERNAL_JWT_SECRET, RUST_LOG, …) are documented once, in docs/configuration.md.
+And every crate of the workspace in the README's Layout (the code block after "## Layout"), by its
+path (`services/fleet-tests/`), its folder (`chat/`) or its package name (`meguri-clock`).
 Standard library only; run it from anywhere. `--list` prints what it found.
 """
 
@@ -339,6 +341,25 @@ def table_names(page: Path, after: str | None = None) -> set[str]:
     return set().union(*(names for names, _ in doc_rows(page, after)))
 
 
+def layout_problems() -> list[str]:
+    """Every workspace crate named in the README's Layout block."""
+    readme = ROOT / "README.md"
+    text = readme.read_text() if readme.exists() else ""
+    m = re.search(r"^## Layout\s*\n(?:.*\n)*?```[^\n]*\n(.*?)^```", text, re.M | re.S)
+    block = m.group(1) if m else ""
+    problems = []
+    for member in workspace_members():
+        package = tomllib.loads((member / "Cargo.toml").read_text())["package"]["name"]
+        named = (
+            f"{rel(member)}/" in block
+            or re.search(rf"(?<![\w-]){re.escape(member.name)}/", block)
+            or re.search(rf"(?<![\w-]){re.escape(package)}(?![\w-])", block)
+        )
+        if not named:
+            problems.append(f"crate `{package}` ({rel(member)}) is not in the Layout of README.md")
+    return problems
+
+
 def fleet_problems(reads: list[Read]) -> list[str]:
     """The README, architecture, service-page and index rules for every server binary."""
     problems: list[str] = []
@@ -416,6 +437,7 @@ def main() -> int:
     for (name, port), where in sorted(missing_ports.items()):
         problems.append(f"default port {port} is not given in a row for `{name}` (from {', '.join(sorted(set(where)))})")
     problems += fleet_problems(reads)
+    problems += layout_problems()
 
     if "--list" in sys.argv[1:]:
         for r in sorted(reads, key=lambda r: (r.name, r.where)):

@@ -4,7 +4,8 @@
 The tree: a workspace with one service (`alpha`, a src/main.rs that reads ALPHA_LIMIT, and
 ALPHA_TEST_ONLY in its tests), a shared crate that reads SHARED_HOST, and a tool whose binary is
 under src/bin/ (not a server); the README, architecture, index, service page and configuration
-pages that document all of it. The complete tree passes; each test breaks one thing.
+pages that document all of it (the README's Layout names every crate). The complete tree passes;
+each test breaks one thing.
 
 Run: python3 -m unittest deploy/dev/test_check_docs.py (make lint runs it from deploy/dev/lint.sh).
 """
@@ -76,6 +77,14 @@ FILES = {
         | PostgreSQL | its data |
 
         ## Layout
+
+        ```
+        services/alpha/        the service
+        services/lib/          shared crates: shared
+        tools/cli/             the tool
+        ```
+
+        ## More
     """,
     "docs/architecture.md": """
         # Architecture
@@ -225,6 +234,22 @@ class CheckDocsTest(unittest.TestCase):
         code, problems = self.check()
         self.assertEqual(code, 0)
         self.assertFalse([p for p in problems if "ALPHA_TEST_ONLY" in p or "SHARED_HOST" in p])
+
+    # every crate of the workspace in the README's Layout
+
+    def test_a_crate_missing_from_the_layout_fails(self) -> None:
+        self.edit("README.md", "shared crates: shared", "common crates")
+        self.assert_fails_with("crate `shared` (services/lib/shared) is not in the Layout of README.md")
+
+    def test_a_crate_named_only_outside_the_layout_block_fails(self) -> None:
+        self.edit("README.md", "tools/cli/             the tool\n", "")
+        self.edit("README.md", "## More\n", "## More\n\ntools/cli/ is the tool.\n")
+        self.assert_fails_with("crate `cli` (tools/cli) is not in the Layout of README.md")
+
+    def test_a_crate_may_be_named_by_its_folder_or_its_package(self) -> None:
+        self.edit("README.md", "services/alpha/        the service", "services/  alpha/, and more")
+        self.edit("README.md", "tools/cli/             the tool", "tools/   the tool (crate cli)")
+        self.assertEqual(self.check(), (0, []))
 
     # the rule that was there before: configuration.md documents every variable and binary
 
