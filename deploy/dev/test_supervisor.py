@@ -208,10 +208,10 @@ class SupervisorTest(unittest.TestCase):
             self.assertEqual(answer.status, 200, "the URL make dev prints answers")
         return fleet
 
-    def assert_restarted_alone(self, fleet: Fleet, name: str, how: signal.Signals, ended: str) -> None:
+    def assert_restarted_alone(self, fleet: Fleet, name: str, how: signal.Signals, ended: str, delay_s: int = 1) -> None:
         before = dict(fleet.pids)
         os.kill(before[name], how)
-        fleet.wait_for(rf"{re.escape(name)} \(pid {before[name]}\) exited, {ended}; starting it again in \d+ s", 10)
+        fleet.wait_for(rf"{re.escape(name)} \(pid {before[name]}\) exited, {ended}; starting it again in {delay_s} s", 10)
         fleet.wait_for(rf"started {re.escape(name)} \(pid \d+", 10)
         self.assertNotEqual(fleet.pids[name], before[name], f"{name} came back as a new process")
         self.assertFalse(running(before[name]), f"{name}'s old process is gone")
@@ -239,6 +239,8 @@ class SupervisorTest(unittest.TestCase):
     def test_a_killed_or_crashed_service_is_restarted_alone_then_ctrl_c_stops_everything(self) -> None:
         fleet = self.start_fleet()
         self.assert_restarted_alone(fleet, "identity", signal.SIGKILL, r"killed by SIGKILL \(status 137\)")
+        # Again soon after: the back-off doubles.
+        self.assert_restarted_alone(fleet, "identity", signal.SIGKILL, r"killed by SIGKILL \(status 137\)", delay_s=2)
         self.assert_restarted_alone(fleet, "billing", signal.SIGUSR1, r"status 3")
         # Ctrl-C in a terminal: SIGINT to the whole foreground process group.
         self.assert_stops_on(fleet, lambda: os.killpg(fleet.pgid, signal.SIGINT))
