@@ -115,7 +115,7 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         // --- the mascot chat (chat; the gateway checks the form of the body and ids) ---
         "INVALID_MESSAGE_ID" => "リクエストが正しくありません",
         "MESSAGE_EMPTY" => "メッセージを入力してください",
-        // The chat routes word it with chat's configured length (`CHAT_MAX_MESSAGE_LENGTH`).
+        // The chat routes word it with the limit chat names in its refusal (`x-meguri-limit`).
         "MESSAGE_TOO_LONG" => "メッセージは500文字以内で入力してください",
         "INVALID_COMPATIBILITY_TARGET" => "相手の生年月日と性別を正しく入力してください",
         "MESSAGE_ID_TAKEN" => "このメッセージはすでに送信されています",

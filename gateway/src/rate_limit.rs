@@ -88,6 +88,12 @@ impl fmt::Debug for RateLimiter {
     }
 }
 
+/// How long a claim made before the owner of a mail window is asked holds at most
+/// ([`RateLimiter::claim`], [`RateLimiter::once_per`]): the owner's answer then sets the window it
+/// reports ([`RateLimiter::hold_for`]); a call that never answers frees the address after this.
+/// The window itself is never a copy here: identity's answers carry it.
+pub const CLAIM_WHILE_ASKING: Duration = Duration::from_secs(10);
+
 /// A Redis step must not hold a request up for long before we give up and let it through.
 const REDIS_BUDGET: Duration = Duration::from_millis(300);
 
@@ -431,6 +437,34 @@ impl RateLimiter {
     /// earlier claim holds.
     pub async fn claim(&self, what: &str, subject: &str, ttl: Duration) -> bool {
         !self.config.enabled || !matches!(self.set_once(what, subject, ttl, false).await, Some(Some(_)))
+    }
+
+    /// Holds the marker of `what` for `subject` for `window` from now: the window the owner of the
+    /// rule reported once it acted (identity's resend cooldown, its reset-mail window), replacing
+    /// the [`CLAIM_WHILE_ASKING`] hold. A zero window gives the claim back.
+    pub async fn hold_for(&self, what: &str, subject: &str, window: Duration) {
+        if !self.config.enabled {
+            return;
+        }
+        if window.is_zero() {
+            return self.release(what, subject).await;
+        }
+        let key = self.once_key(what, subject);
+        let outcome = tokio::time::timeout(REDIS_BUDGET, async {
+            let mut conn = self.pool.get().await.map_err(|e| e.to_string())?;
+            redis::cmd("SET")
+                .arg(&key)
+                .arg(1)
+                .arg("EX")
+                .arg(window.as_secs().max(1))
+                .query_async::<()>(&mut conn)
+                .await
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        if !matches!(outcome, Ok(Ok(()))) {
+            tracing::warn!(name: "gateway.mail_window.not_held", what, "could not hold the mail window");
+        }
     }
 
     /// Gives up a [`Self::claim`] (the action failed, so it may be tried again at once).

@@ -541,14 +541,17 @@ async fn chats_refusals_are_json_errors_with_their_status_and_japanese_message()
         (Code::InvalidArgument, "MESSAGE_EMPTY", 400, "メッセージを入力してください"),
         (Code::InvalidArgument, "INVALID_MESSAGE_ID", 400, "リクエストが正しくありません"),
         (Code::InvalidArgument, "INVALID_COMPATIBILITY_TARGET", 400, "相手の生年月日と性別を正しく入力してください"),
-        // Worded with chat's configured length (300 here), asked of chat.
+        // Worded with the limit chat's refusal names (300 here).
         (Code::InvalidArgument, "MESSAGE_TOO_LONG", 400, "メッセージは300文字以内で入力してください"),
         (Code::Unavailable, "BILLING_UNAVAILABLE", 503, unavailable),
         (Code::Unavailable, "SERVICE_UNAVAILABLE", 503, unavailable),
     ];
     for in_stream in [false, true] {
         for (grpc, code, http, message) in &cases {
-            let status = coded_status(*grpc, code);
+            let mut status = coded_status(*grpc, code);
+            if *code == "MESSAGE_TOO_LONG" {
+                status.metadata_mut().insert(meguri_status::LIMIT_METADATA, 300_u64.into());
+            }
             c.chat.answer(if in_stream { Reply::RefusesInStream(status) } else { Reply::Refuses(status) });
 
             let response = c.send(send_body(&uuid::Uuid::new_v4().to_string())).await;
@@ -561,6 +564,22 @@ async fn chats_refusals_are_json_errors_with_their_status_and_japanese_message()
             );
         }
     }
+    // A refusal is worded from what it says: chat is not asked again.
+    assert!(c.chat.seen().iter().all(|s| s.rpc == "SendMessage"), "{:?}", c.chat.seen());
+}
+
+#[tokio::test]
+async fn a_too_long_refusal_without_its_limit_gets_the_tables_text() {
+    let c = spawn_chat_app(300, |_| {}).await;
+    c.chat.answer(Reply::Refuses(coded_status(Code::InvalidArgument, "MESSAGE_TOO_LONG")));
+
+    let response = c.send(send_body(&uuid::Uuid::new_v4().to_string())).await;
+
+    assert_eq!(
+        json(response).await,
+        (400, json!({"message": "メッセージは500文字以内で入力してください", "code": "MESSAGE_TOO_LONG"}))
+    );
+    assert!(c.chat.seen().iter().all(|s| s.rpc == "SendMessage"));
 }
 
 #[tokio::test]

@@ -174,6 +174,18 @@ impl Billing for BillingDouble {
         }))
     }
 
+    async fn get_dev_checkout(&self, r: Request<pb::GetDevCheckoutRequest>) -> Result<Response<pb::Purchase>, Status> {
+        let id = r.get_ref().purchase_id.clone();
+        self.recorder.admit("GetDevCheckout", &r, |s| s.subject = Some(id.clone()))?;
+        if !*self.dev_checkout.lock().expect("lock") {
+            return Err(coded_status(Code::FailedPrecondition, "DEV_CHECKOUT_DISABLED"));
+        }
+        if id != PURCHASE {
+            return Err(coded_status(Code::NotFound, "PURCHASE_NOT_FOUND"));
+        }
+        Ok(Response::new(purchase(pb::PurchaseStatus::Pending)))
+    }
+
     async fn complete_dev_checkout(
         &self,
         r: Request<pb::CompleteDevCheckoutRequest>,
@@ -479,6 +491,9 @@ async fn the_development_checkout_page_is_refused_when_stripe_is_configured() {
 
     assert_eq!(status, 409);
     assert_eq!(answer, json!({"code": "DEV_CHECKOUT_DISABLED", "message": "この決済ページは利用できません"}));
+    // billing decides: one call, no catalogue read to find out.
+    let rpcs: Vec<_> = shop.billing.recorder.seen().into_iter().map(|s| s.rpc).collect();
+    assert_eq!(rpcs, ["GetDevCheckout"]);
 }
 
 #[tokio::test]

@@ -238,6 +238,16 @@ impl Billing for BillingService {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn get_dev_checkout(
+        &self,
+        request: Request<pb::GetDevCheckoutRequest>,
+    ) -> Result<Response<pb::Purchase>, Status> {
+        let buyer = domain::buyer(caller(&request)?)?;
+        let id = purchase_id(&request.get_ref().purchase_id)?;
+        Ok(Response::new(purchase(self.shop.dev_checkout_purchase(buyer, id).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn complete_dev_checkout(
         &self,
         request: Request<pb::CompleteDevCheckoutRequest>,

@@ -20,9 +20,10 @@ pub enum Error {
     /// INVALID_ARGUMENT MESSAGE_EMPTY: nothing left after trimming.
     #[error("empty message")]
     MessageEmpty,
-    /// INVALID_ARGUMENT MESSAGE_TOO_LONG: more than `CHAT_MAX_MESSAGE_LENGTH` characters.
+    /// INVALID_ARGUMENT MESSAGE_TOO_LONG: more than `max` (`CHAT_MAX_MESSAGE_LENGTH`) characters;
+    /// `max` travels in `x-meguri-limit`, so the refusal is worded without asking chat again.
     #[error("message too long")]
-    MessageTooLong,
+    MessageTooLong { max: usize },
     /// INVALID_ARGUMENT INVALID_COMPATIBILITY_TARGET: the other person's date, gender, time, place
     /// or label is wrong.
     #[error("invalid compatibility target")]
@@ -60,7 +61,7 @@ impl ServiceError for Error {
             Self::Unauthenticated => known(Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
             Self::InvalidMessageId => known(InvalidArgument, "INVALID_MESSAGE_ID", "invalid message id"),
             Self::MessageEmpty => known(InvalidArgument, "MESSAGE_EMPTY", "empty message"),
-            Self::MessageTooLong => known(InvalidArgument, "MESSAGE_TOO_LONG", "message too long"),
+            Self::MessageTooLong { .. } => known(InvalidArgument, "MESSAGE_TOO_LONG", "message too long"),
             Self::InvalidCompatibilityTarget => {
                 known(InvalidArgument, "INVALID_COMPATIBILITY_TARGET", "invalid compatibility target")
             }
@@ -71,6 +72,13 @@ impl ServiceError for Error {
             Self::MessageNotFound => known(NotFound, "MESSAGE_NOT_FOUND", "message not found"),
             Self::BillingUnavailable => known(Unavailable, "BILLING_UNAVAILABLE", "billing unavailable"),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
+        }
+    }
+
+    fn limit(&self) -> Option<u64> {
+        match self {
+            Self::MessageTooLong { max } => u64::try_from(*max).ok(),
+            _ => None,
         }
     }
 }
@@ -87,7 +95,7 @@ impl From<crate::domain::TextProblem> for Error {
         match problem {
             crate::domain::TextProblem::InvalidId => Self::InvalidMessageId,
             crate::domain::TextProblem::Empty => Self::MessageEmpty,
-            crate::domain::TextProblem::TooLong => Self::MessageTooLong,
+            crate::domain::TextProblem::TooLong { max } => Self::MessageTooLong { max },
         }
     }
 }
@@ -102,7 +110,7 @@ mod tests {
             Error::Unauthenticated,
             Error::InvalidMessageId,
             Error::MessageEmpty,
-            Error::MessageTooLong,
+            Error::MessageTooLong { max: 500 },
             Error::InvalidCompatibilityTarget,
             Error::InvalidLimit,
             Error::InvalidTimezoneOffset,
@@ -118,7 +126,7 @@ mod tests {
                 Error::Unauthenticated
                 | Error::InvalidMessageId
                 | Error::MessageEmpty
-                | Error::MessageTooLong
+                | Error::MessageTooLong { .. }
                 | Error::InvalidCompatibilityTarget
                 | Error::InvalidLimit
                 | Error::InvalidTimezoneOffset
@@ -130,6 +138,9 @@ mod tests {
             }
         }
         meguri_status::assert_listed(all, CODES);
+        let too_long = tonic::Status::from(Error::MessageTooLong { max: 300 });
+        assert_eq!(meguri_status::limit_of(&too_long), Some(300));
+        assert_eq!(meguri_status::limit_of(&tonic::Status::from(Error::MessageEmpty)), None);
         for stream_code in ["REPLY_FAILED", "REPLY_TIMEOUT"] {
             assert!(CODES.contains(&stream_code), "{stream_code}");
         }

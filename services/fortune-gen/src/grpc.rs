@@ -157,7 +157,8 @@ impl fortune_server::Fortune for FortuneService {
         request: Request<pb::GetChartStatusRequest>,
     ) -> Result<Response<pb::GetChartStatusResponse>, Status> {
         let user = caller(&request)?;
-        let (status, updated_at) = self.fortune.chart_status(user).await?;
+        let birth_data_changed = request.get_ref().birth_data_changed;
+        let (status, updated_at) = self.fortune.chart_status(user, birth_data_changed).await?;
         Ok(Response::new(pb::GetChartStatusResponse {
             status: status.as_str().to_owned(),
             updated_at: updated_at.map(time),

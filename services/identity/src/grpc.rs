@@ -105,6 +105,11 @@ fn user_out(user: User) -> pb::User {
     }
 }
 
+/// A window in whole seconds, as the answers report it.
+fn seconds(window: std::time::Duration) -> i32 {
+    i32::try_from(window.as_secs()).unwrap_or(i32::MAX)
+}
+
 #[tonic::async_trait]
 impl Identity for IdentityService {
     async fn sign_up(&self, request: Request<pb::SignUpRequest>) -> Result<Response<pb::SignUpResponse>, Status> {
@@ -122,15 +127,20 @@ impl Identity for IdentityService {
             marketing_consent: r.marketing_consent,
             inviter_id: r.inviter_id,
         };
+        let resend_cooldown_seconds = seconds(self.accounts.resend_cooldown());
         let response = match self.accounts.sign_up(input).await? {
             SignedUp::New(id, email) => pb::SignUpResponse {
                 user_id: id.to_string(),
                 email: email.as_str().to_owned(),
                 existing_account: false,
+                resend_cooldown_seconds,
             },
-            SignedUp::Existing(email) => {
-                pb::SignUpResponse { user_id: String::new(), email: email.as_str().to_owned(), existing_account: true }
-            }
+            SignedUp::Existing(email) => pb::SignUpResponse {
+                user_id: String::new(),
+                email: email.as_str().to_owned(),
+                existing_account: true,
+                resend_cooldown_seconds,
+            },
         };
         Ok(Response::new(response))
     }
@@ -149,8 +159,7 @@ impl Identity for IdentityService {
         request: Request<pb::ResendVerificationCodeRequest>,
     ) -> Result<Response<pb::ResendVerificationCodeResponse>, Status> {
         let cooldown = self.accounts.resend_code(&request.into_inner().email).await?;
-        let cooldown_seconds = i32::try_from(cooldown.as_secs()).unwrap_or(i32::MAX);
-        Ok(Response::new(pb::ResendVerificationCodeResponse { cooldown_seconds }))
+        Ok(Response::new(pb::ResendVerificationCodeResponse { cooldown_seconds: seconds(cooldown) }))
     }
 
     async fn login(&self, request: Request<pb::LoginRequest>) -> Result<Response<pb::LoginResponse>, Status> {
@@ -163,8 +172,8 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::ForgotPasswordRequest>,
     ) -> Result<Response<pb::ForgotPasswordResponse>, Status> {
-        self.accounts.forgot_password(&request.into_inner().email).await?;
-        Ok(Response::new(pb::ForgotPasswordResponse {}))
+        let cooldown = self.accounts.forgot_password(&request.into_inner().email).await?;
+        Ok(Response::new(pb::ForgotPasswordResponse { cooldown_seconds: seconds(cooldown) }))
     }
 
     async fn reset_password(

@@ -13,23 +13,25 @@ use crate::clients::CallContext;
 use crate::device::{self, DeviceId};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
-use crate::rate_limit::{Bucket, Credential};
+use crate::rate_limit::{Bucket, CLAIM_WHILE_ASKING, Credential};
 use crate::session::SessionsEnded;
 use crate::session::{Caller, TypedSession};
 use crate::startup::AppState;
 use crate::telemetry::RequestId;
 
-/// The gateway's per-address abuse window for mail sends (sign-up, code resend, password reset):
-/// a repeat within it sends nothing.
+/// The per-address mail window (sign-up, code resend, password reset) as identity reported it in
+/// its answer: a repeat within it sends nothing.
 ///
-/// Not the resend cooldown itself: identity owns that rule (`Limits::resend_cooldown`: it sends
-/// no code within it and reports it as `cooldownSeconds`, which the page counts down). This window
-/// guards identity and the mail relay from floods before they are called, and it is the one that
-/// may answer 429 RESEND_COOLDOWN, because it answers every address alike (identity must not tell
-/// which addresses await a code). It equals identity's default cooldown on purpose: longer would
-/// refuse a person who waited the reported seconds; shorter would answer 200 to a resend that
-/// identity then drops.
-const MAIL_ABUSE_WINDOW: Duration = Duration::from_secs(60);
+/// identity owns the window (`Limits::resend_cooldown`, `Limits::reset_cooldown`): it sends no code
+/// within the resend cooldown and reports each window in its answers (`resend_cooldown_seconds`,
+/// `cooldown_seconds`). The gateway holds the address for that window in Redis
+/// ([`crate::rate_limit::RateLimiter::hold_for`]) so floods stop before identity and the mail
+/// relay, and it answers 429 RESEND_COOLDOWN for every address alike (identity must not tell which
+/// addresses await a code). Until identity has answered, the claim holds for
+/// [`CLAIM_WHILE_ASKING`] only; a failed call gives it back.
+fn mail_window(seconds: i32) -> Duration {
+    Duration::from_secs(u64::try_from(seconds).unwrap_or(0))
+}
 
 /// A message for a person: the answer of calls that only confirm what they did.
 #[derive(Debug, Serialize, ToSchema)]
@@ -219,11 +221,11 @@ pub async fn signup(
         HttpResponse::Created().json(SignUpAnswer { message: "メール認証コードを送信しました", email })
     };
     // The answer never tells whether the address has an account: identity answers a registered
-    // address like a new one and mails its owner instead. A repeat within the mail abuse window (a
+    // address like a new one and mails its owner instead. A repeat within identity's mail window (a
     // double click, a probe) is answered alike without another mail; a failed sign-up gives the
     // claim back so the corrected form can be sent at once.
     let requested = message.email.trim().to_lowercase();
-    if !state.rate_limiter.claim("signup", &requested, MAIL_ABUSE_WINDOW).await {
+    if !state.rate_limiter.claim("signup", &requested, CLAIM_WHILE_ASKING).await {
         return Ok(answer(requested));
     }
     let created = match state.identity.sign_up(&anonymous(&req), message).await {
@@ -233,8 +235,11 @@ pub async fn signup(
             return Err(ApiError::from_status("SignUp", status));
         }
     };
-    // A code (or a notice) just went out: a resend waits out the same window either way.
-    state.rate_limiter.claim("resend", &requested, MAIL_ABUSE_WINDOW).await;
+    // A code (or a notice) just went out: a repeat sign-up and a resend wait out identity's
+    // window either way.
+    let window = mail_window(created.resend_cooldown_seconds);
+    state.rate_limiter.hold_for("signup", &requested, window).await;
+    state.rate_limiter.hold_for("resend", &requested, window).await;
     Ok(answer(created.email))
 }
 
@@ -290,12 +295,16 @@ pub async fn resend_verification(
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
     let email = body.into_inner().email;
-    state.rate_limiter.once_per("resend", &email, MAIL_ABUSE_WINDOW, "RESEND_COOLDOWN").await?;
-    let sent = state
-        .identity
-        .resend_verification_code(&anonymous(&req), pb::ResendVerificationCodeRequest { email })
-        .await
-        .map_err(|s| ApiError::from_status("ResendVerificationCode", s))?;
+    state.rate_limiter.once_per("resend", &email, CLAIM_WHILE_ASKING, "RESEND_COOLDOWN").await?;
+    let request = pb::ResendVerificationCodeRequest { email: email.clone() };
+    let sent = match state.identity.resend_verification_code(&anonymous(&req), request).await {
+        Ok(sent) => sent,
+        Err(status) => {
+            state.rate_limiter.release("resend", &email).await;
+            return Err(ApiError::from_status("ResendVerificationCode", status));
+        }
+    };
+    state.rate_limiter.hold_for("resend", &email, mail_window(sent.cooldown_seconds)).await;
     Ok(HttpResponse::Ok()
         .json(ResendAnswer {
             message: "認証コードを再送信しました", cooldown_seconds: sent.cooldown_seconds
@@ -366,15 +375,19 @@ pub async fn forgot_password(
     state.rate_limiter.check(Bucket::Auth, &req).await?;
     let email = body.into_inner().email;
     let answer = MessageBody::just("パスワードリセットのリンクをメールでお送りしました");
-    // One mail per address per minute; a repeat within it is answered alike and sends nothing.
-    if state.rate_limiter.once_per("forgot", &email, MAIL_ABUSE_WINDOW, "RATE_LIMITED").await.is_err() {
+    // One mail per address per identity's window; a repeat within it is answered alike and sends
+    // nothing.
+    if state.rate_limiter.once_per("forgot", &email, CLAIM_WHILE_ASKING, "RATE_LIMITED").await.is_err() {
         return Ok(HttpResponse::Ok().json(answer));
     }
-    state
-        .identity
-        .forgot_password(&anonymous(&req), pb::ForgotPasswordRequest { email })
-        .await
-        .map_err(|s| ApiError::from_status("ForgotPassword", s))?;
+    let request = pb::ForgotPasswordRequest { email: email.clone() };
+    match state.identity.forgot_password(&anonymous(&req), request).await {
+        Ok(sent) => state.rate_limiter.hold_for("forgot", &email, mail_window(sent.cooldown_seconds)).await,
+        Err(status) => {
+            state.rate_limiter.release("forgot", &email).await;
+            return Err(ApiError::from_status("ForgotPassword", status));
+        }
+    }
     Ok(HttpResponse::Ok().json(answer))
 }
 

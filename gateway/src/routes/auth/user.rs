@@ -142,27 +142,27 @@ pub struct Extras {
     pub credits: Option<i64>,
 }
 
-impl Extras {
-    /// The birth data just changed: the chart will be rebuilt, whatever fortune-gen said a moment ago.
-    #[must_use]
-    pub const fn chart_rebuilding(self) -> Self {
-        Self { chart_status: "pending", ..self }
-    }
-}
-
 /// The chart's status and the balance of the caller, fetched together. Neither may fail the user
 /// object: a service that does not answer is logged and gives `pending` / `null`.
 pub async fn extras(state: &AppState, ctx: &CallContext) -> Extras {
-    let (chart_status, credits) = tokio::join!(chart_status(state, ctx), credits(state, ctx));
+    extras_after(state, ctx, false).await
+}
+
+/// [`extras`] right after identity's UpdateBirthData: `birth_data_changed` as identity answered,
+/// passed on for fortune-gen to decide what the chart's status is now.
+pub async fn extras_after(state: &AppState, ctx: &CallContext, birth_data_changed: bool) -> Extras {
+    let (chart_status, credits) = tokio::join!(chart_status(state, ctx, birth_data_changed), credits(state, ctx));
     Extras { chart_status, credits }
 }
 
 /// The chart's status as the spec's values; `pending` (logged) when fortune-gen fails.
 ///
 /// fortune-gen owns the status (its `ChartStatus`: when a chart is pending, generating, ready or
-/// failed); this only maps its word onto the JSON enum, so an unknown word cannot leak.
-async fn chart_status(state: &AppState, ctx: &CallContext) -> &'static str {
-    match state.fortune.get_chart_status(ctx, fortune_pb::GetChartStatusRequest {}).await {
+/// failed, and what a birth-data change makes of it); this only maps its word onto the JSON enum,
+/// so an unknown word cannot leak.
+async fn chart_status(state: &AppState, ctx: &CallContext, birth_data_changed: bool) -> &'static str {
+    let request = fortune_pb::GetChartStatusRequest { birth_data_changed };
+    match state.fortune.get_chart_status(ctx, request).await {
         Ok(status) => match status.status.as_str() {
             "generating" => "generating",
             "ready" => "ready",

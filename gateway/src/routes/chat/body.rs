@@ -34,9 +34,9 @@ pub fn message_ref(raw: &str) -> Result<pb::GetMessageRequest, ApiError> {
     Ok(pb::GetMessageRequest { message_id: path_id(raw, MESSAGE_NOT_FOUND)? })
 }
 
-/// The "too long" refusal worded with chat's configured length.
+/// The "too long" refusal worded with chat's configured length (the limit its refusal names).
 #[must_use]
-pub fn too_long(max_message_length: i32) -> ApiError {
+pub fn too_long(max_message_length: u64) -> ApiError {
     ApiError::Worded {
         status: StatusCode::BAD_REQUEST,
         code: "MESSAGE_TOO_LONG",

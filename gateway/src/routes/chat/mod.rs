@@ -13,7 +13,6 @@ pub mod stream;
 use tonic::Code;
 
 use crate::error::ApiError;
-use crate::startup::AppState;
 
 /// The code of chat not answering (the service, not billing behind it).
 pub const CHAT_UNAVAILABLE: &str = "CHAT_UNAVAILABLE";
@@ -40,14 +39,15 @@ pub async fn chat_rpc<T>(
     call.await.map_err(|status| chat_error(rpc, status))
 }
 
-/// A refusal of SendMessage as the route's error. `MESSAGE_TOO_LONG` is worded with chat's
-/// configured length (asked of chat; its default when chat does not say).
-pub async fn send_refusal(state: &AppState, ctx: &crate::clients::CallContext, status: tonic::Status) -> ApiError {
-    if status.code() == Code::InvalidArgument && meguri_status::code_of(&status) == Some("MESSAGE_TOO_LONG") {
-        let request = meguri_proto::chat::GetChatStatusRequest {};
-        if let Ok(answer) = state.chat.get_chat_status(ctx, request).await {
-            return body::too_long(answer.max_message_length);
-        }
+/// A refusal of SendMessage as the route's error. `MESSAGE_TOO_LONG` is worded with the limit chat
+/// names in the refusal (`x-meguri-limit`: its configured length), else the table's text.
+#[must_use]
+pub fn send_refusal(status: tonic::Status) -> ApiError {
+    if status.code() == Code::InvalidArgument
+        && meguri_status::code_of(&status) == Some("MESSAGE_TOO_LONG")
+        && let Some(max) = meguri_status::limit_of(&status)
+    {
+        return body::too_long(max);
     }
     chat_error("SendMessage", status)
 }

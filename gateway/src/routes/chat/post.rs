@@ -35,14 +35,14 @@ pub async fn send(
     state.rate_limiter.admit_chat_message(me.user.user_id, &request.message_id).await?;
     let mut events = match state.chat_send.send_message(&me.ctx, request).await {
         Ok(events) => events,
-        Err(status) => return Err(send_refusal(&state, &me.ctx, status).await),
+        Err(status) => return Err(send_refusal(status)),
     };
     // The first event decides between the stream and a JSON error: a refusal may also come as the
     // stream's first item.
     let first = match tokio::time::timeout(state.chat_stream.accept_timeout, events.message()).await {
         Ok(Ok(Some(event))) => ChatStreamEvent::try_from(event)?,
         Ok(Ok(None)) => return Err(ApiError::Unexpected(anyhow!("chat ended the reply stream before accepting"))),
-        Ok(Err(status)) => return Err(send_refusal(&state, &me.ctx, status).await),
+        Ok(Err(status)) => return Err(send_refusal(status)),
         Err(_) => {
             return Err(ApiError::from_status("SendMessage", tonic::Status::deadline_exceeded("no accepted event")));
         }

@@ -7,7 +7,7 @@ use super::get::PreferencesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
-use crate::routes::auth::user::{UserBody, extras};
+use crate::routes::auth::user::{UserBody, extras_after};
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -52,8 +52,7 @@ pub async fn birth_data(
         .await
         .map_err(|s| ApiError::from_status("UpdateBirthData", s))?;
     let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateBirthData: no user"))?;
-    let extras = extras(&state, &ctx).await;
-    let extras = if updated.birth_data_changed { extras.chart_rebuilding() } else { extras };
+    let extras = extras_after(&state, &ctx, updated.birth_data_changed).await;
     Ok(HttpResponse::Ok().json(UserBody::new(user, extras)))
 }
 

@@ -1,4 +1,3 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use meguri_proto::billing as pb;
 
@@ -21,7 +20,7 @@ pub async fn items(me: SignedIn, state: web::Data<AppState>) -> Result<HttpRespo
 }
 
 /// The caller's purchase as the development checkout page shows it. Only while billing runs the
-/// development checkout (no Stripe key).
+/// development checkout (no Stripe key): billing decides, the gateway forwards.
 #[utoipa::path(get, path = "/api/shop/dev-checkout/{purchaseId}", operation_id = "get_dev_checkout", tag = "shop",
     params(("purchaseId" = String, Path, description = "The purchase's id (UUID)")),
     responses(
@@ -35,13 +34,7 @@ pub async fn dev_checkout(
     path: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let request = pb::GetPurchaseRequest { purchase_id: purchase_id(&path)? };
-    let (purchase, packs) = tokio::join!(
-        rpc("GetPurchase", state.billing.get_purchase(&me.ctx, request)),
-        rpc("ListPacks", state.billing.list_packs(&me.ctx, pb::ListPacksRequest { include_retired: false })),
-    );
-    if !packs?.dev_checkout {
-        return Err(ApiError::Coded { status: StatusCode::CONFLICT, code: "DEV_CHECKOUT_DISABLED" });
-    }
-    ok_json(Ok(DevCheckout { purchase: Purchase::try_from(purchase?)?, dev_checkout: true }))
+    let request = pb::GetDevCheckoutRequest { purchase_id: purchase_id(&path)? };
+    let purchase = rpc("GetDevCheckout", state.billing.get_dev_checkout(&me.ctx, request)).await?;
+    ok_json(Ok(DevCheckout { purchase: Purchase::try_from(purchase)?, dev_checkout: true }))
 }

@@ -212,6 +212,19 @@ impl Shop {
         store::purchases_of(&mut conn, buyer, limit).await
     }
 
+    /// One purchase of `buyer` as the development checkout page shows it.
+    ///
+    /// # Errors
+    /// `DevCheckoutDisabled` when Stripe is configured (whatever the id), `PurchaseNotFound`, the
+    /// database.
+    #[tracing::instrument(skip_all, fields(user_id = %buyer, purchase_id = %id))]
+    pub async fn dev_checkout_purchase(&self, buyer: UserId, id: PurchaseId) -> Result<Purchase, Error> {
+        if !self.dev_checkout() {
+            return Err(Error::DevCheckoutDisabled);
+        }
+        self.purchase(buyer, id).await
+    }
+
     /// The development checkout: builds the event Stripe would send for `outcome`, signs it with
     /// the development secret and hands it to the webhook handler, exactly as a Stripe delivery
     /// would arrive. A purchase that is no longer pending is returned as it is.

@@ -29,6 +29,19 @@ async fn the_development_checkout_completes_through_the_webhook_path_once() {
     assert!(purchase.stripe_session_id.as_deref().is_some_and(|s| s.starts_with("dev_cs_")));
 
     let mut client = app.user(user).await;
+    let page = client
+        .get_dev_checkout(pb::GetDevCheckoutRequest { purchase_id: purchase.id.clone() })
+        .await
+        .expect("the page's purchase")
+        .into_inner();
+    assert_eq!((page.id.as_str(), page.status), (purchase.id.as_str(), pb::PurchaseStatus::Pending as i32));
+    let someone_else = app
+        .user(UserId::new())
+        .await
+        .get_dev_checkout(pb::GetDevCheckoutRequest { purchase_id: purchase.id.clone() })
+        .await
+        .expect_err("not theirs");
+    assert_eq!((someone_else.code(), code(&someone_else)), (Code::NotFound, Some("PURCHASE_NOT_FOUND")));
     let done = finish(&mut client, &purchase.id, pb::DevOutcome::Complete).await.expect("completed");
     assert_eq!((done.status, done.credits_granted), (pb::PurchaseStatus::Completed as i32, 30));
     assert!(done.stripe_payment_intent_id.as_deref().is_some_and(|p| p.starts_with("dev_pi_")));
@@ -122,6 +135,13 @@ async fn a_development_event_is_a_webhook_like_any_other_and_stripe_mode_refuses
         .await
         .expect_err("Stripe is configured");
     assert_eq!((refused.code(), code(&refused)), (Code::FailedPrecondition, Some("DEV_CHECKOUT_DISABLED")));
+    let page = with_stripe
+        .user(user)
+        .await
+        .get_dev_checkout(pb::GetDevCheckoutRequest { purchase_id: bought.id.clone() })
+        .await
+        .expect_err("Stripe is configured");
+    assert_eq!((page.code(), code(&page)), (Code::FailedPrecondition, Some("DEV_CHECKOUT_DISABLED")));
     let catalogue =
         with_stripe.user(user).await.list_packs(pb::ListPacksRequest::default()).await.expect("packs").into_inner();
     assert!(!catalogue.dev_checkout);

@@ -67,7 +67,10 @@ impl Default for Limits {
 pub enum TextProblem {
     InvalidId,
     Empty,
-    TooLong,
+    /// More characters than `max`, the limit it broke (the refusal names it).
+    TooLong {
+        max: usize,
+    },
 }
 
 /// A message's text: trimmed, 1..=max characters (Unicode scalar values, as the screen counts).
@@ -83,7 +86,7 @@ impl MessageText {
             return Err(TextProblem::Empty);
         }
         if text.chars().count() > limits.max_message_length {
-            return Err(TextProblem::TooLong);
+            return Err(TextProblem::TooLong { max: limits.max_message_length });
         }
         Ok(Self(text.to_owned()))
     }
@@ -295,7 +298,7 @@ mod tests {
         let limits = Limits { credits_per_message: 1, max_message_length: 5 };
         assert_eq!(MessageText::parse("  こんにちは  ", limits).expect("five characters").as_str(), "こんにちは");
         assert_eq!(MessageText::parse(" \n\t ", limits), Err(TextProblem::Empty));
-        assert_eq!(MessageText::parse("こんにちは!", limits), Err(TextProblem::TooLong));
+        assert_eq!(MessageText::parse("こんにちは!", limits), Err(TextProblem::TooLong { max: 5 }));
         assert_eq!(Limits::default(), Limits { credits_per_message: 1, max_message_length: 500 });
     }
 

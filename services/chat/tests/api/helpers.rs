@@ -134,6 +134,7 @@ impl bi::billing_server::Billing, FakeBilling, {
         list_purchases(bi::ListPurchasesRequest) -> bi::ListPurchasesResponse;
         handle_stripe_webhook(bi::HandleStripeWebhookRequest) -> bi::HandleStripeWebhookResponse;
         complete_dev_checkout(bi::CompleteDevCheckoutRequest) -> bi::CompleteDevCheckoutResponse;
+        get_dev_checkout(bi::GetDevCheckoutRequest) -> bi::Purchase;
     }
 
     async fn get_balance(&self, request: Request<bi::GetBalanceRequest>) -> Result<Response<bi::GetBalanceResponse>, Status> {

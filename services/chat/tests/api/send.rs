@@ -202,6 +202,26 @@ async fn malformed_requests_are_refused_with_their_codes() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_too_long_message_is_refused_with_the_configured_limit_and_nothing_charged() {
+    // Arrange: chat configured for at most 300 characters.
+    let app = spawn_with(|o| o.limits.max_message_length = 300).await;
+    let user = app.member(3);
+
+    // Act
+    let refused = app.send(user, text_request(uuid::Uuid::now_v7(), &"あ".repeat(301))).await.expect_err("too long");
+
+    // Assert: the refusal names the limit it broke (the gateway words it from there), and
+    // nothing was charged or stored.
+    assert_eq!((refused.code(), code(&refused)), (tonic::Code::InvalidArgument, Some("MESSAGE_TOO_LONG")));
+    assert_eq!(meguri_status::limit_of(&refused), Some(300));
+    assert!(app.billing.moves(user).is_empty());
+    assert_eq!(app.billing.balance(user), 3);
+    assert_eq!(app.rows("chat_messages", user).await, 0);
+    // 300 characters are fine.
+    assert!(app.send(user, text_request(uuid::Uuid::now_v7(), &"あ".repeat(300))).await.unwrap().completed.is_some());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn billing_down_refuses_the_message_and_stores_nothing() {
     let app = spawn_app().await;
     let user = app.member(3);

@@ -252,3 +252,30 @@ async fn a_build_cut_short_by_a_restart_is_taken_over_after_its_lease() {
     app.fortune.clock.advance(Duration::from_secs(3 * 60));
     app.wait_status(user, "ready").await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_caller_whose_birth_data_just_changed_reads_a_built_chart_as_pending_and_a_build_as_generating() {
+    // The engine holds every call until the test lets it through.
+    let app = spawn_with(Setup { mode: Mode::Hold, peer_timeout: Duration::from_secs(20), ..Setup::default() }).await;
+    let user = app.sign_up("hanako", "1990-05-15", id::Gender::Female).await;
+    let app = &app;
+    let status = |birth_data_changed: bool| async move {
+        app.user(user)
+            .await
+            .get_chart_status(pb::GetChartStatusRequest { birth_data_changed })
+            .await
+            .expect("status")
+            .into_inner()
+            .status
+    };
+
+    // A build under way is generating, changed or not.
+    app.wait_status(user, "generating").await;
+    assert_eq!(status(true).await, "generating");
+
+    // A built chart belongs to the old data once identity says it changed: pending until rebuilt.
+    app.proxy.set(Mode::Up);
+    app.wait_status(user, "ready").await;
+    assert_eq!(status(false).await, "ready");
+    assert_eq!(status(true).await, "pending");
+}

@@ -196,7 +196,13 @@ impl TestApp {
     }
 
     pub async fn status(&self, user: UserId) -> String {
-        self.user(user).await.get_chart_status(pb::GetChartStatusRequest {}).await.expect("status").into_inner().status
+        self.user(user)
+            .await
+            .get_chart_status(pb::GetChartStatusRequest::default())
+            .await
+            .expect("status")
+            .into_inner()
+            .status
     }
 
     /// Waits until the chart status of `user` is `status`; returns every status seen, in order

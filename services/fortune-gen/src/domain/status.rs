@@ -22,6 +22,17 @@ impl ChartStatus {
         }
     }
 
+    /// The status a caller reads whose birth data changed just now, perhaps before this service
+    /// read `identity.birth_data_changed`: a ready or failed chart belongs to the old data and will
+    /// be rebuilt, so it is `pending`; a build under way is `generating` either way.
+    #[must_use]
+    pub const fn after_birth_change(self, birth_data_changed: bool) -> Self {
+        match self {
+            Self::Ready | Self::Failed if birth_data_changed => Self::Pending,
+            other => other,
+        }
+    }
+
     #[must_use]
     pub fn parse(s: &str) -> Option<Self> {
         match s {
@@ -76,5 +87,22 @@ mod tests {
             assert_eq!(ReportStatus::parse(s.as_str()), Some(s));
         }
         assert_eq!(ChartStatus::parse("done"), None);
+    }
+
+    #[test]
+    fn a_birth_change_makes_a_built_or_failed_chart_pending_and_leaves_a_build_under_way() {
+        use ChartStatus::{Failed, Generating, Pending, Ready};
+        for (stored, changed, answered) in [
+            (Ready, true, Pending),
+            (Failed, true, Pending),
+            (Generating, true, Generating),
+            (Pending, true, Pending),
+            (Ready, false, Ready),
+            (Failed, false, Failed),
+            (Generating, false, Generating),
+            (Pending, false, Pending),
+        ] {
+            assert_eq!(stored.after_birth_change(changed), answered, "{stored:?}, changed: {changed}");
+        }
     }
 }

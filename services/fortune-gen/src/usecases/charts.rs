@@ -171,15 +171,20 @@ impl Fortune {
         }
     }
 
-    /// The caller's chart status and when it last changed; `pending` when there is no row.
+    /// The caller's chart status and when it last changed; `pending` when there is no row. With
+    /// `birth_data_changed` (identity just said so), as [`ChartStatus::after_birth_change`] reads it.
     ///
     /// # Errors
     /// The database failed.
-    pub async fn chart_status(&self, user: UserId) -> Result<(ChartStatus, Option<DateTime<Utc>>), Error> {
+    pub async fn chart_status(
+        &self,
+        user: UserId,
+        birth_data_changed: bool,
+    ) -> Result<(ChartStatus, Option<DateTime<Utc>>), Error> {
         let mut conn = self.conn().await?;
-        Ok(charts::find(&mut conn, user)
-            .await?
-            .map_or((ChartStatus::Pending, None), |r| (r.status, Some(r.updated_at))))
+        Ok(charts::find(&mut conn, user).await?.map_or((ChartStatus::Pending, None), |r| {
+            (r.status.after_birth_change(birth_data_changed), Some(r.updated_at))
+        }))
     }
 
     /// The caller's ready chart and when it was built.

@@ -30,8 +30,11 @@ pub struct Limits {
     pub code_ttl: Duration,
     /// Wrong tries after which a code is void.
     pub code_max_failures: i32,
-    /// Least time between two codes for one account.
+    /// Least time between two codes for one account (the sign-up and resend answers report it).
     pub resend_cooldown: Duration,
+    /// Least time callers leave between two reset mails to one address (the forgot-password answer
+    /// reports it; identity answers every address alike, so the caller holds repeats).
+    pub reset_cooldown: Duration,
     /// How long a reset link works (spec: an hour).
     pub reset_ttl: Duration,
     /// How long an e-mail-change link works.
@@ -44,6 +47,7 @@ impl Default for Limits {
             code_ttl: Duration::from_secs(15 * 60),
             code_max_failures: 5,
             resend_cooldown: Duration::from_secs(60),
+            reset_cooldown: Duration::from_secs(60),
             reset_ttl: Duration::from_secs(3600),
             email_change_ttl: Duration::from_secs(24 * 3600),
         }

@@ -12,9 +12,10 @@ use crate::error::Error;
 use crate::usecases::accounts::{Accounts, email_verified, later, mail, minutes, security_notice};
 
 impl Accounts {
-    /// Mails a reset link when the address has an account; answers the same either way.
+    /// Mails a reset link when the address has an account; answers the same either way: the
+    /// window callers hold before another reset mail to the address (`Limits::reset_cooldown`).
     #[tracing::instrument(skip_all)]
-    pub async fn forgot_password(&self, email: &str) -> Result<(), Error> {
+    pub async fn forgot_password(&self, email: &str) -> Result<std::time::Duration, Error> {
         let email = Email::parse(email)?;
         let now = self.clock.now();
         let token = LinkToken::generate()?;
@@ -46,7 +47,7 @@ impl Accounts {
             self.relay.wake();
             tracing::info!(name: "identity.password.reset_requested", "reset link requested");
         }
-        Ok(())
+        Ok(self.limits.reset_cooldown)
     }
 
     /// Sets a new password with a reset link; the link and every other reset link of the user are

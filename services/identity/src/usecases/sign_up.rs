@@ -48,6 +48,14 @@ fn inviter(raw: Option<&str>) -> Option<UserId> {
 }
 
 impl Accounts {
+    /// The least time before another code goes to an address that was just sent one
+    /// (`Limits::resend_cooldown`): the sign-up answer reports it, for a new account and for an
+    /// address that already had one alike.
+    #[must_use]
+    pub const fn resend_cooldown(&self) -> std::time::Duration {
+        self.limits.resend_cooldown
+    }
+
     /// Creates an unverified account with its consent and a verification code.
     #[tracing::instrument(skip_all)]
     pub async fn sign_up(&self, input: SignUp) -> Result<SignedUp, Error> {

@@ -3,7 +3,7 @@ use std::time::Duration;
 use meguri_proto::identity as pb;
 use meguri_proto::notify::mail_requested::{Kind as MailKind, Welcome};
 
-use crate::helpers::{code_of, spawn_app};
+use crate::helpers::{code_of, sign_up_request, spawn_app};
 
 fn wrong(code: &str) -> String {
     let digit = (code.as_bytes()[0] - b'0' + 1) % 10;
@@ -79,6 +79,18 @@ async fn a_code_expires_and_resending_has_a_cooldown() {
         .await
         .expect_err("expired");
     assert_eq!(code_of(&late), "CODE_EXPIRED");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sign_up_reports_the_resend_cooldown_for_a_new_and_a_taken_address_alike() {
+    let app = spawn_app().await;
+    let mut client = app.visitor().await;
+
+    let new = client.sign_up(sign_up_request("hanako@example.jp", "hanako")).await.expect("new").into_inner();
+    let taken = client.sign_up(sign_up_request("hanako@example.jp", "hanako2")).await.expect("taken").into_inner();
+
+    assert_eq!((new.existing_account, new.resend_cooldown_seconds), (false, 60));
+    assert_eq!((taken.existing_account, taken.resend_cooldown_seconds), (true, 60));
 }
 
 #[tokio::test(flavor = "multi_thread")]

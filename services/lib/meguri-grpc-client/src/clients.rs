@@ -74,6 +74,7 @@ service_client!(
     /// sweeper, the app's checkout with the same attempt id, Stripe's redelivered webhook).
     pub Billing, bi::billing_client::BillingClient<Channel>, {
         read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
+        read get_dev_checkout(bi::GetDevCheckoutRequest) -> bi::Purchase = "GetDevCheckout";
         read get_purchase(bi::GetPurchaseRequest) -> bi::Purchase = "GetPurchase";
         read list_ledger(bi::ListLedgerRequest) -> bi::ListLedgerResponse = "ListLedger";
         read list_packs(bi::ListPacksRequest) -> bi::ListPacksResponse = "ListPacks";

@@ -17,6 +17,10 @@ use tonic::{Code, Status};
 /// The metadata entry in which a service names the stable code of an error.
 pub const CODE_METADATA: &str = "x-meguri-code";
 
+/// The metadata entry in which a refusal names the limit the request broke (a number, e.g. the
+/// most characters a message may have), so the caller can word the refusal without asking again.
+pub const LIMIT_METADATA: &str = "x-meguri-limit";
+
 /// The one catch-all code: anything unexpected (logged with its cause chain, never described).
 pub const INTERNAL_ERROR: &str = "INTERNAL_ERROR";
 
@@ -68,6 +72,12 @@ pub enum Failure<'a> {
 /// this table; [`service_error!`] writes the one `From<Error> for Status` over it.
 pub trait ServiceError {
     fn failure(&self) -> Failure<'_>;
+
+    /// The limit a known case broke, sent in [`LIMIT_METADATA`] beside its code ([`limit_of`]
+    /// reads it back); `None` for the cases that break none.
+    fn limit(&self) -> Option<u64> {
+        None
+    }
 
     /// The stable code this error is sent with, given the service's outage check.
     fn stable_code(&self, outage: fn(&(dyn std::error::Error + 'static)) -> bool) -> &'static str {
@@ -159,7 +169,11 @@ macro_rules! service_error {
                         );
                     }
                 }
-                $crate::status_of(failure, $outage)
+                let mut status = $crate::status_of(failure, $outage);
+                if let $crate::Failure::Known(..) = failure {
+                    $crate::with_limit(&mut status, $crate::ServiceError::limit(&error));
+                }
+                status
             }
         }
     };
@@ -186,6 +200,19 @@ where
 #[doc(hidden)]
 pub mod __private {
     pub use {tonic, tracing};
+}
+
+/// Adds `limit` (when there is one) to `status` in [`LIMIT_METADATA`].
+pub fn with_limit(status: &mut Status, limit: Option<u64>) {
+    if let Some(limit) = limit {
+        status.metadata_mut().insert(LIMIT_METADATA, MetadataValue::from(limit));
+    }
+}
+
+/// The limit a refusal names in [`LIMIT_METADATA`], if it names one.
+#[must_use]
+pub fn limit_of(status: &Status) -> Option<u64> {
+    status.metadata().get(LIMIT_METADATA).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok())
 }
 
 /// The stable code a status carries, if any.
@@ -391,6 +418,7 @@ mod tests {
     #[derive(Debug)]
     enum Sample {
         Taken,
+        TooLong(u64),
         PeerDown,
         Unexpected(anyhow_like::Error),
     }
@@ -424,8 +452,16 @@ mod tests {
         fn failure(&self) -> Failure<'_> {
             match self {
                 Self::Taken => Failure::Known(Code::AlreadyExists, "EMAIL_TAKEN", "e-mail address taken"),
+                Self::TooLong(_) => Failure::Known(Code::InvalidArgument, "MESSAGE_TOO_LONG", "message too long"),
                 Self::PeerDown => Failure::PeerUnavailable("bazi-engine"),
                 Self::Unexpected(e) => Failure::Unexpected(e.0.as_ref()),
+            }
+        }
+
+        fn limit(&self) -> Option<u64> {
+            match self {
+                Self::TooLong(max) => Some(*max),
+                Self::Taken | Self::PeerDown | Self::Unexpected(_) => None,
             }
         }
     }
@@ -459,6 +495,15 @@ mod tests {
             (other.code(), code_of(&other), other.message()),
             (Code::Internal, Some(INTERNAL_ERROR), "internal error")
         );
+    }
+
+    #[test]
+    fn a_refusal_names_the_limit_it_broke_and_others_name_none() {
+        let too_long = Status::from(Sample::TooLong(300));
+        assert_eq!((code_of(&too_long), limit_of(&too_long)), (Some("MESSAGE_TOO_LONG"), Some(300)));
+
+        assert_eq!(limit_of(&Status::from(Sample::Taken)), None);
+        assert_eq!(limit_of(&Status::from(Sample::PeerDown)), None);
     }
 
     #[test]
