@@ -24,8 +24,9 @@ pub enum Error {
     /// UNAVAILABLE SERVICE_UNAVAILABLE: bazi-engine (or identity) did not answer in time.
     #[error("a dependency is unavailable: {0}")]
     Unavailable(String),
-    /// UNAVAILABLE SOCIAL_UNAVAILABLE: the day's friend updates are not built yet and social did
-    /// not answer (the home screen says the friends could not be read, not that all is down).
+    /// UNAVAILABLE SOCIAL_UNAVAILABLE: social did not answer, so who is a friend now is not known
+    /// and no friend update is served (the home screen says the friends could not be read, not that
+    /// all is down).
     #[error("social is unavailable: {0}")]
     SocialUnavailable(String),
     /// UNAUTHENTICATED: a user-scoped call without a user token.

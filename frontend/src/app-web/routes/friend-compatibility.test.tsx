@@ -27,15 +27,19 @@ describe('a friend’s compatibility page', () => {
 
     const factors = screen.getByRole('region', { name: '相性のポイント' });
     const bars = within(factors).getAllByRole('progressbar');
-    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['78', '64']);
-    expect(bars[0]).toHaveAccessibleName('日主の関係');
-    expect(within(factors).getByText('木と火の相生で、相手の力を引き出します。')).toBeInTheDocument();
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['80', '75', '40']);
+    expect(bars[0]).toHaveAccessibleName('日主どうしの関係');
+    expect(
+      within(factors).getByText(
+        'あなたの日主甲（木）がお相手の日主丙（火）を生じる相生の関係。あなたが自然に支え、育てる側になりやすい組み合わせです',
+      ),
+    ).toBeInTheDocument();
 
     expect(screen.getByRole('region', { name: 'あなたが太郎さんにもたらすもの' })).toHaveTextContent(
-      'あなたの「水」が、相手に落ち着きと深さをもたらします。',
+      'あなたは「水」（知恵としなやかさ）の気を多く持ち、お相手の喜神であるその力を分けてあげられます。',
     );
     expect(screen.getByRole('region', { name: '太郎さんがあなたにもたらすもの' })).toHaveTextContent(
-      '相手の「火」が、あなたに行動の勢いをもたらします。',
+      'お相手の日主は「火」（情熱と明るさ）の気で、あなたの喜神そのもの。そばにいるだけで力を分けてくれます。',
     );
     expect(document.body).not.toHaveTextContent(/1990|14:30|札幌/);
   });

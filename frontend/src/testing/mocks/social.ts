@@ -30,12 +30,29 @@ export const sampleCompatibility = (friend: Member): Compatibility => ({
   status: 'ready',
   score: 82,
   summary: 'おだやかに支え合える組み合わせです。',
+  // The shape social sends: the friend is named only by day master and favourable element (喜神).
   factors: [
-    { key: 'day_masters', label: '日主の関係', score: 78, detail: '木と火の相生で、相手の力を引き出します。' },
-    { key: 'branches', label: '地支の合と冲', score: 64, detail: '日支が六合し、一緒にいると落ち着きます。' },
+    {
+      key: 'dayMaster',
+      label: '日主どうしの関係',
+      score: 80,
+      detail: 'あなたの日主甲（木）がお相手の日主丙（火）を生じる相生の関係。あなたが自然に支え、育てる側になりやすい組み合わせです',
+    },
+    {
+      key: 'elements',
+      label: '五行の補い合い',
+      score: 75,
+      detail: 'お相手の日主の「火」は、あなたの喜神「火」そのもの。あなたの日主の「木」は、お相手の喜神「水」とは穏やかな間柄の気',
+    },
+    {
+      key: 'keyElements',
+      label: '喜神どうしの関係',
+      score: 40,
+      detail: 'あなたの喜神「火」とお相手の喜神「水」は相剋の関係。元気の出るものが違うので、お互いの好みを尊重して',
+    },
   ],
-  youBring: 'あなたの「水」が、相手に落ち着きと深さをもたらします。',
-  friendBrings: '相手の「火」が、あなたに行動の勢いをもたらします。',
+  youBring: 'あなたは「水」（知恵としなやかさ）の気を多く持ち、お相手の喜神であるその力を分けてあげられます。',
+  friendBrings: 'お相手の日主は「火」（情熱と明るさ）の気で、あなたの喜神そのもの。そばにいるだけで力を分けてくれます。',
   computedAt: '2026-11-22T03:00:00Z',
 });
 

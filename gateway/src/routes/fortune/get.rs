@@ -148,13 +148,14 @@ pub async fn life(
 }
 
 /// At most 3 updates about the caller's friends' day (spec §3), built once per local day from
-/// the friends with a ready chart, then served as stored.
+/// the friends with a ready chart, then served as stored but only for those who are friends at the
+/// moment of the read (a block or an unfriend hides each from the other at once).
 #[utoipa::path(get, path = "/api/friend-updates", tag = "fortune", params(OffsetQuery),
     responses(
         (status = 200, description = "The day's updates (none without friends whose chart is ready)", body = FriendUpdatesBody),
         (status = 400, description = "INVALID_TIMEZONE_OFFSET", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
-        (status = 503, description = "SOCIAL_UNAVAILABLE: not built yet and the friends list does not answer", body = ErrorBody),
+        (status = 503, description = "SOCIAL_UNAVAILABLE: the friends list does not answer", body = ErrorBody),
     ))]
 pub async fn friend_updates(
     req: HttpRequest,

@@ -153,6 +153,37 @@ async fn a_birth_data_change_computes_it_again() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn the_migration_to_faces_clears_an_analysis_stored_before_and_the_worker_computes_it_again() {
+    use diesel_async::RunQueryDsl as _;
+    let app = spawn_app().await;
+    let (a, b) = (app.join("stored_a", Some("1990-05-15")).await, app.join("stored_b", Some("1985-01-02")).await);
+    app.befriend(a, b).await;
+    wait_status(&app, a, b, C::Ready).await;
+    let mut conn = app.social.db.pool.get().await.unwrap();
+    // An analysis as the engine's factors left it: the friend's pillars named.
+    let old = r#"{"summary": "72点：良い相性です。", "low": {"factors": [{"key": "branches", "label": "地支", "score": 50.0,
+        "detail": "あなたの日支子とお相手の日支午は冲"}], "youBring": "", "friendBrings": ""},
+        "high": {"factors": [], "youBring": "", "friendBrings": ""}}"#;
+    diesel::sql_query("UPDATE friendships SET compatibility_analysis = $1::jsonb, compatibility_score = 72")
+        .bind::<diesel::sql_types::Text, _>(old)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(compatibility(&app, a, b).await.score, Some(72));
+
+    diesel::sql_query(include_str!("../../migrations/2026-12-20-000000_compatibility_from_faces/up.sql"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let view = wait_status(&app, a, b, C::Ready).await;
+
+    assert_eq!(view.score, Some(53));
+    let keys: Vec<&str> = view.factors.iter().map(|f| f.key.as_str()).collect();
+    assert_eq!(keys, ["dayMaster", "elements", "keyElements"]);
+    assert!(view.factors.iter().all(|f| !f.detail.contains("日支")), "{:?}", view.factors);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn list_friends_of_is_for_services_only_and_lists_accepted_friends() {
     let app = spawn_app().await;
     let (a, b, c) = (app.join("hub", None).await, app.join("spoke_b", None).await, app.join("spoke_c", None).await);
