@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -21,8 +21,8 @@ use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::billing as bi;
 use meguri_proto::fortune as fo;
-use meguri_proto::identity as id;
 use meguri_proto::meguri::chat::v1 as pb;
+use meguri_testkit::fake::{FakeIdentity, IdentityState};
 use meguri_testkit::{Bearer, RedisKeys, serve};
 use pb::send_message_event::Event as PbEvent;
 use secrecy::SecretString;
@@ -198,59 +198,6 @@ impl bi::billing_server::Billing, FakeBilling, {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fake identity: birth profiles.
-
-#[derive(Default)]
-pub struct IdentityState {
-    /// The users identity knows, with their birth date (or none yet).
-    pub births: Mutex<BTreeMap<UserId, Option<String>>>,
-}
-
-#[derive(Clone)]
-pub struct FakeIdentity(pub Arc<IdentityState>);
-
-fake_service! {
-impl id::identity_server::Identity, FakeIdentity, {
-    unimplemented {
-        sign_up(id::SignUpRequest) -> id::SignUpResponse;
-        verify_email(id::VerifyEmailRequest) -> id::VerifyEmailResponse;
-        resend_verification_code(id::ResendVerificationCodeRequest) -> id::ResendVerificationCodeResponse;
-        login(id::LoginRequest) -> id::LoginResponse;
-        forgot_password(id::ForgotPasswordRequest) -> id::ForgotPasswordResponse;
-        reset_password(id::ResetPasswordRequest) -> id::ResetPasswordResponse;
-        get_user(id::GetUserRequest) -> id::GetUserResponse;
-        update_username(id::UpdateUsernameRequest) -> id::UpdateUsernameResponse;
-        update_birth_data(id::UpdateBirthDataRequest) -> id::UpdateBirthDataResponse;
-        request_email_change(id::RequestEmailChangeRequest) -> id::RequestEmailChangeResponse;
-        confirm_email_change(id::ConfirmEmailChangeRequest) -> id::ConfirmEmailChangeResponse;
-        change_password(id::ChangePasswordRequest) -> id::ChangePasswordResponse;
-        delete_account(id::DeleteAccountRequest) -> id::DeleteAccountResponse;
-        complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse;
-        set_timezone_offset(id::SetTimezoneOffsetRequest) -> id::SetTimezoneOffsetResponse;
-        admin_login(id::AdminLoginRequest) -> id::AdminLoginResponse;
-        get_contact(id::GetContactRequest) -> id::GetContactResponse;
-        list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse;
-    }
-
-    async fn get_birth_profile(&self, request: Request<id::GetBirthProfileRequest>) -> Result<Response<id::GetBirthProfileResponse>, Status> {
-        let user: UserId = request.get_ref().user_id.parse().map_err(|_| Status::invalid_argument("id"))?;
-        let births = self.0.births.lock().unwrap();
-        let Some(date) = births.get(&user) else { return Err(Status::not_found("no such user")) };
-        Ok(Response::new(id::GetBirthProfileResponse {
-            user_id: user.to_string(),
-            gender: id::Gender::Female as i32,
-            birth: Some(id::BirthData { birth_date: date.clone(), ..Default::default() }),
-            updated_at: "2026-01-01T00:00:00Z".to_owned(),
-        }))
-    }
-
-    async fn get_timezone_offset(&self, _: Request<id::GetTimezoneOffsetRequest>) -> Result<Response<id::GetTimezoneOffsetResponse>, Status> {
-        Ok(Response::new(id::GetTimezoneOffsetResponse { timezone_offset: None }))
-    }
-}
-}
-
-// ---------------------------------------------------------------------------------------------
 // Fake fortune-gen: the caller's chart and day (the caller read from the token's `sub`, as the
 // real one does).
 
@@ -401,7 +348,8 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_with(options: impl FnOnce(&mut TestOptions)) -> TestApp {
     meguri_testkit::install_crypto_provider();
     let billing = Arc::new(BillingState::default());
-    let identity = Arc::new(IdentityState::default());
+    let fake_identity = FakeIdentity::start(SECRET).await;
+    let identity = fake_identity.state.clone();
     let fortune = Arc::new(FortuneState::default());
     let engine = Arc::new(EngineState::default());
     let peers = PeerAddrs {
@@ -409,10 +357,7 @@ pub async fn spawn_with(options: impl FnOnce(&mut TestOptions)) -> TestApp {
             Server::builder().add_service(bi::billing_server::BillingServer::new(FakeBilling(billing.clone()))),
         )
         .await,
-        identity: serve(
-            Server::builder().add_service(id::identity_server::IdentityServer::new(FakeIdentity(identity.clone()))),
-        )
-        .await,
+        identity: fake_identity.addr(),
         fortune: serve(
             Server::builder().add_service(fo::fortune_server::FortuneServer::new(FakeFortune(fortune.clone()))),
         )

@@ -13,10 +13,14 @@
 //!   (`services/fleet-tests`) compose them.
 //!
 //! - [`install_crypto_provider`] before building a `reqwest` client.
+//! - Feature `fakes`: [`fake`], fakes of the peers a service calls (one each, configured by the
+//!   test), instead of a copy in every service's tests.
 //!
 //! A service crate uses it as a dev-dependency, or from its `testkit` feature; it never depends
 //! on another service's crate to test (see docs/development.md).
 
+#[cfg(feature = "fakes")]
+pub mod fake;
 mod fleet;
 mod grpc;
 mod redis_keys;

@@ -29,7 +29,7 @@ use secrecy::SecretString;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 
-pub use crate::fake_identity::FakeIdentity;
+pub use meguri_testkit::fake::FakeIdentity;
 
 pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
 

@@ -2,7 +2,6 @@
 //! a real SMTP server process.
 
 mod dev_transport;
-mod fake_identity;
 mod helpers;
 mod identity;
 mod preferences;

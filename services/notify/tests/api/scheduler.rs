@@ -157,7 +157,7 @@ async fn a_delivery_interrupted_after_its_claim_is_delivered_once_after_a_restar
     first.env.identity.state.set_held(true); // the delivery hangs asking for the address
 
     first.clock().advance(Duration::from_secs(2 * 24 * 3600));
-    eventually("the claim", || async { (first.env.identity.state.calls() >= 1).then_some(()) }).await;
+    eventually("the claim", || async { (first.env.identity.state.contact_calls() >= 1).then_some(()) }).await;
     let claimed = first.delivery(entry).await.expect("row");
     assert_eq!((claimed.status.as_str(), claimed.leased), ("pending", true));
     first.stop().await; // killed mid-delivery
@@ -198,7 +198,7 @@ async fn with_the_preference_off_the_letter_is_delivered_in_the_app_without_a_ma
     let events = app.wait_for_letters_delivered(1).await;
     assert!(!events[0].email_sent);
     assert_eq!(app.mails_of_type("future_diary_delivery").await, 0);
-    assert_eq!(app.env.identity.state.calls(), 0, "nobody to ask for an address");
+    assert_eq!(app.env.identity.state.contact_calls(), 0, "nobody to ask for an address");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -71,7 +71,7 @@ async fn a_switched_off_preference_sends_nothing_and_the_other_switch_still_work
     assert_eq!(sink.dir.wait_for_emails(1).await.len(), 1);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(sink.dir.emails().len(), 1, "only the accepted-request mail");
-    assert_eq!(app.env.identity.state.calls(), 1, "identity is not asked for a mail nobody wants");
+    assert_eq!(app.env.identity.state.contact_calls(), 1, "identity is not asked for a mail nobody wants");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -85,7 +85,7 @@ async fn while_identity_is_down_the_request_waits_and_is_sent_once_when_it_answe
     let event = app.request_mail(&received(taro)).await;
 
     // Tried, refused, and left in the stream (pending) rather than dropped.
-    eventually("a first try", || async { (app.env.identity.state.calls() >= 1).then_some(()) }).await;
+    eventually("a first try", || async { (app.env.identity.state.contact_calls() >= 1).then_some(()) }).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(app.notification(event).await.is_none());
     assert_eq!(app.stream_len(MAIL_STREAM).await, 1, "the request is kept");
@@ -145,5 +145,5 @@ async fn an_optional_mail_without_a_user_breaks_the_contract_and_is_rejected() {
 
     stream_drained(&app).await;
     assert!(app.notification(event).await.is_none());
-    assert_eq!(app.env.identity.state.calls(), 0);
+    assert_eq!(app.env.identity.state.contact_calls(), 0);
 }

@@ -16,6 +16,7 @@ use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::social as pb;
+use meguri_testkit::fake::{FakeIdentity, IdentityState};
 use meguri_testkit::{Bearer, RedisKeys, serve};
 use secrecy::SecretString;
 use social::testkit::{TestOptions, TestSocial};
@@ -26,22 +27,6 @@ use tonic::{Request, Response, Status};
 pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
 pub type Client = pb::social_client::SocialClient<InterceptedService<Channel, Bearer>>;
-
-// ---------------------------------------------------------------------------------------------
-// Fake identity: birth profiles and the member list; everything else is unimplemented.
-
-#[derive(Default)]
-pub struct IdentityState {
-    pub births: Mutex<BTreeMap<UserId, Option<String>>>,
-    pub profiles: Mutex<BTreeMap<UserId, id::MemberProfile>>,
-    pub down: AtomicBool,
-    /// Stored time-zone offsets (GetTimezoneOffset), and whether that RPC fails.
-    pub offsets: Mutex<BTreeMap<UserId, i32>>,
-    pub offsets_down: AtomicBool,
-}
-
-#[derive(Clone)]
-pub struct FakeIdentity(pub Arc<IdentityState>);
 
 /// An impl of a tonic service trait whose listed RPCs answer UNIMPLEMENTED (async_trait must see
 /// the expanded methods, so the macro writes the whole impl).
@@ -57,77 +42,6 @@ macro_rules! fake_service {
             $($rest)*
         }
     };
-}
-
-fake_service! {
-impl id::identity_server::Identity, FakeIdentity, {
-    unimplemented {
-        sign_up(id::SignUpRequest) -> id::SignUpResponse;
-        verify_email(id::VerifyEmailRequest) -> id::VerifyEmailResponse;
-        resend_verification_code(id::ResendVerificationCodeRequest) -> id::ResendVerificationCodeResponse;
-        login(id::LoginRequest) -> id::LoginResponse;
-        forgot_password(id::ForgotPasswordRequest) -> id::ForgotPasswordResponse;
-        reset_password(id::ResetPasswordRequest) -> id::ResetPasswordResponse;
-        get_user(id::GetUserRequest) -> id::GetUserResponse;
-        update_username(id::UpdateUsernameRequest) -> id::UpdateUsernameResponse;
-        update_birth_data(id::UpdateBirthDataRequest) -> id::UpdateBirthDataResponse;
-        request_email_change(id::RequestEmailChangeRequest) -> id::RequestEmailChangeResponse;
-        confirm_email_change(id::ConfirmEmailChangeRequest) -> id::ConfirmEmailChangeResponse;
-        change_password(id::ChangePasswordRequest) -> id::ChangePasswordResponse;
-        delete_account(id::DeleteAccountRequest) -> id::DeleteAccountResponse;
-        complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse;
-        set_timezone_offset(id::SetTimezoneOffsetRequest) -> id::SetTimezoneOffsetResponse;
-        admin_login(id::AdminLoginRequest) -> id::AdminLoginResponse;
-        get_contact(id::GetContactRequest) -> id::GetContactResponse;
-    }
-
-    async fn get_birth_profile(
-        &self,
-        request: Request<id::GetBirthProfileRequest>,
-    ) -> Result<Response<id::GetBirthProfileResponse>, Status> {
-        if self.0.down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("identity is down"));
-        }
-        let user: UserId = request.get_ref().user_id.parse().map_err(|_| Status::invalid_argument("id"))?;
-        let births = self.0.births.lock().unwrap();
-        let Some(date) = births.get(&user) else { return Err(Status::not_found("no such user")) };
-        Ok(Response::new(id::GetBirthProfileResponse {
-            user_id: user.to_string(),
-            gender: id::Gender::Female as i32,
-            birth: Some(id::BirthData { birth_date: date.clone(), ..Default::default() }),
-            updated_at: "2026-01-01T00:00:00Z".to_owned(),
-        }))
-    }
-
-    async fn get_timezone_offset(
-        &self,
-        request: Request<id::GetTimezoneOffsetRequest>,
-    ) -> Result<Response<id::GetTimezoneOffsetResponse>, Status> {
-        if self.0.offsets_down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("identity is down"));
-        }
-        let user: UserId = request.get_ref().user_id.parse().map_err(|_| Status::invalid_argument("id"))?;
-        let timezone_offset = self.0.offsets.lock().unwrap().get(&user).copied();
-        Ok(Response::new(id::GetTimezoneOffsetResponse { timezone_offset }))
-    }
-
-    async fn list_member_profiles(
-        &self,
-        request: Request<id::ListMemberProfilesRequest>,
-    ) -> Result<Response<id::ListMemberProfilesResponse>, Status> {
-        if self.0.down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("identity is down"));
-        }
-        let r = request.get_ref();
-        let after: Option<UserId> = (!r.after_user_id.is_empty()).then(|| r.after_user_id.parse().unwrap());
-        let limit = if r.limit == 0 { 500 } else { r.limit as usize };
-        let profiles = self.0.profiles.lock().unwrap();
-        let rest: Vec<_> = profiles.iter().filter(|(k, _)| after.is_none_or(|a| **k > a)).collect();
-        let members: Vec<id::MemberProfile> = rest.iter().take(limit).map(|(_, p)| (*p).clone()).collect();
-        let next_after_user_id = (rest.len() > limit).then(|| members.last().unwrap().user_id.clone());
-        Ok(Response::new(id::ListMemberProfilesResponse { members, next_after_user_id }))
-    }
-}
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -267,12 +181,10 @@ pub async fn spawn_app() -> TestApp {
 /// with options changed by `options`.
 pub async fn spawn_with(prepare: impl FnOnce(&IdentityState), options: impl FnOnce(&mut TestOptions)) -> TestApp {
     meguri_testkit::install_crypto_provider();
-    let identity = Arc::new(IdentityState::default());
-    prepare(&identity);
+    let fake_identity = FakeIdentity::start(SECRET).await;
+    prepare(&fake_identity.state);
+    let (identity, identity_addr) = (fake_identity.state.clone(), fake_identity.addr());
     let engine = Arc::new(EngineState::default());
-    let identity_addr =
-        serve(Server::builder().add_service(id::identity_server::IdentityServer::new(FakeIdentity(identity.clone()))))
-            .await;
     let engine_addr =
         serve(Server::builder().add_service(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone()))))
             .await;
