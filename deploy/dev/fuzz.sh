@@ -28,15 +28,15 @@ EVENTS_PREFIX="fuzz:$(date +%s)-$$:"
 RATE_LIMIT_ENABLED=false MAIL_DIR="$FUZZ_MAIL_DIR" start_fleet "$(free_port)" "$(free_port)" "$(free_port)"
 API="${GATEWAY_URL/localhost/127.0.0.1}"
 
-# A member to fuzz the signed-in routes with: sign up, read the code from the mail file, verify.
-EMAIL="fuzz-$(date +%s)-$$@example.jp"
-PASSWORD="fuzz password $$"
-curl -fsS -o /dev/null -H "Origin: $GATEWAY_URL" -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\",\"username\":\"fuzz$$\",\"birthDate\":\"1990-05-15\",\"privacyPolicyAccepted\":true}" \
-  "$API/api/auth/signup" || die "sign-up for the fuzz member failed"
-CODE=""
-for _ in $(seq 100); do
-  CODE="$(python3 - "$FUZZ_MAIL_DIR" "$EMAIL" <<'PY'
+# sign_up NAME: a verified member (sign up, read the code from the mail file, verify); prints the
+# session cookie.
+sign_up() {
+  local name="$1" email="$1-$(date +%s)-$$@example.jp" code="" cookie
+  curl -fsS -o /dev/null -H "Origin: $GATEWAY_URL" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$email\",\"password\":\"$PASSWORD\",\"username\":\"$name\",\"birthDate\":\"1990-05-15\",\"gender\":\"female\",\"privacyPolicyAccepted\":true}" \
+    "$API/api/auth/signup" || die "sign-up of $name failed"
+  for _ in $(seq 100); do
+    code="$(python3 - "$FUZZ_MAIL_DIR" "$email" <<'PY'
 import email, pathlib, re, sys
 from email import policy
 folder, to = pathlib.Path(sys.argv[1]), sys.argv[2]
@@ -49,14 +49,45 @@ for path in sorted(folder.glob("*.eml")):
             print(found.group(1))
 PY
 )"
-  [ -n "$CODE" ] && break
-  sleep 0.1
-done
-[ -n "$CODE" ] || die "no verification mail for the fuzz member in $FUZZ_MAIL_DIR"
-COOKIE="$(curl -fsS -D - -o /dev/null -H "Origin: $GATEWAY_URL" -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$EMAIL\",\"code\":\"$CODE\"}" "$API/api/auth/verify-email" \
-  | sed -n 's/^[Ss]et-[Cc]ookie: \(meguri_session=[0-9a-f]*\).*/\1/p' | head -n 1)"
-[ -n "$COOKIE" ] || die "verification did not sign the fuzz member in"
+    [ -n "$code" ] && break
+    sleep 0.1
+  done
+  [ -n "$code" ] || die "no verification mail for $name in $FUZZ_MAIL_DIR"
+  cookie="$(curl -fsS -D - -o /dev/null -H "Origin: $GATEWAY_URL" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$email\",\"code\":\"$code\"}" "$API/api/auth/verify-email" \
+    | sed -n 's/^[Ss]et-[Cc]ookie: \(meguri_session=[0-9a-f]*\).*/\1/p' | head -n 1)"
+  [ -n "$cookie" ] || die "verification did not sign $name in"
+  echo "$cookie"
+}
+
+# call_as COOKIE METHOD PATH [BODY]: one request of a seeded member; prints the answer.
+call_as() {
+  local cookie="$1" method="$2" path="$3" body="${4:-}"
+  curl -fsS -X "$method" -H "Cookie: $cookie" -H "Origin: $GATEWAY_URL" -H 'Content-Type: application/json' \
+    ${body:+-d "$body"} "$API$path" || die "$method $path failed while seeding"
+}
+
+user_id() {
+  call_as "$1" GET /api/auth/user | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])'
+}
+
+# The member whose cookie the fuzzer sends, and others around them so that the operations on
+# friends, requests and mentions have something to act on (their ids come to the fuzzer through
+# the document's links: GET /api/friends, GET /api/mentions/notifications…): a friend who mentioned
+# the member in the diary, a member whose request waits for the member, and one the member asked.
+PASSWORD="fuzz password $$"
+NAME="fuzz$$"
+COOKIE="$(sign_up "$NAME")"
+FRIEND="$(sign_up "${NAME}f")"
+ASKING="$(sign_up "${NAME}i")"
+ASKED="$(sign_up "${NAME}o")"
+ME_ID="$(user_id "$COOKIE")"
+FRIEND_ID="$(user_id "$FRIEND")"
+call_as "$FRIEND" POST /api/friends/requests "{\"userId\":\"$ME_ID\"}" >/dev/null
+call_as "$COOKIE" POST "/api/friends/requests/$FRIEND_ID/accept" >/dev/null
+call_as "$FRIEND" POST /api/diary "{\"clientId\":\"$(python3 -c 'import uuid; print(uuid.uuid4())')\",\"content\":\"@$NAME と散歩した\",\"date\":\"$(date -u +%F)\",\"timezoneOffset\":-540}" >/dev/null
+call_as "$ASKING" POST /api/friends/requests "{\"userId\":\"$ME_ID\"}" >/dev/null
+call_as "$COOKIE" POST /api/friends/requests "{\"userId\":\"$(user_id "$ASKED")\"}" >/dev/null
 
 say "fuzzing $API/api/openapi.json (${FUZZ_EXAMPLES:-25} cases per operation)"
 # Logging out would end the member's session for every later case; everything else is fair game.
@@ -74,6 +105,7 @@ status=0
   --seed "${FUZZ_SEED:-20261125}" \
   --report junit,ndjson --report-dir "$REPORT" --report-ndjson-path "$REPORT/events.ndjson" || status=$?
 say "how far the requests got, per operation (positive cases; deploy/dev/fuzz_coverage.py)"
-python3 "$ROOT/deploy/dev/fuzz_coverage.py" "$REPORT/events.ndjson" --json "$REPORT/coverage.json" \
+curl -fsS -o "$REPORT/openapi.json" "$API/api/openapi.json" || die "could not read the OpenAPI document"
+python3 "$ROOT/deploy/dev/fuzz_coverage.py" "$REPORT/events.ndjson" "$REPORT/openapi.json" --json "$REPORT/coverage.json" \
   || die "could not read $REPORT/events.ndjson"
 exit "$status"
