@@ -2,9 +2,10 @@
 # `make fuzz`: Schemathesis generates requests from the gateway's own OpenAPI document (bodies, path
 # and query parameters, the member's cookie) against the real fleet, and fails on any answer ≥ 500 and
 # on any answer the document does not describe (its status code, content type or body schema).
-# FUZZ_EXAMPLES (default 25) is the number of generated cases per operation. Afterwards it prints how
-# far the requests got per operation (deploy/dev/fuzz_coverage.py): refused by validation, not found,
-# reached the operation's logic.
+# FUZZ_EXAMPLES (default 25) is the number of generated cases per operation, FUZZ_STATEFUL_EXAMPLES
+# (default 100) the number of scenarios of the stateful phase (chains of requests along the links).
+# Afterwards it prints how far the requests got per operation (deploy/dev/fuzz_coverage.py): refused
+# by validation, no match (an id or secret naming nothing), reached the operation's logic.
 source "$(dirname "$0")/lib.sh"
 trap 'stop_all' EXIT
 
@@ -91,21 +92,30 @@ call_as "$COOKIE" POST /api/friends/requests "{\"userId\":\"$(user_id "$ASKED")\
 
 say "fuzzing $API/api/openapi.json (${FUZZ_EXAMPLES:-25} cases per operation)"
 # Logging out would end the member's session for every later case; everything else is fair game.
+# Two runs: first the stateful phase, which follows the document's links from the seeded friends,
+# requests and mentions (the random phases would block or unfriend them first), then the others.
 REPORT="$DEV/fuzz-report"
-rm -f "$REPORT/events.ndjson"
+rm -f "$REPORT"/events-*.ndjson
 status=0
-"$VENV/bin/st" run "$API/api/openapi.json" \
-  --url "$API" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-  --max-examples "${FUZZ_EXAMPLES:-25}" \
-  --exclude-path /api/auth/logout \
-  --header "Cookie: $COOKIE" \
-  --header "Origin: $GATEWAY_URL" \
-  --request-timeout 15 \
-  --seed "${FUZZ_SEED:-20261125}" \
-  --report junit,ndjson --report-dir "$REPORT" --report-ndjson-path "$REPORT/events.ndjson" || status=$?
+fuzz() {
+  local phases="$1" examples="$2"
+  "$VENV/bin/st" run "$API/api/openapi.json" \
+    --url "$API" \
+    --phases "$phases" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+    --max-examples "$examples" \
+    --exclude-path /api/auth/logout \
+    --header "Cookie: $COOKIE" \
+    --header "Origin: $GATEWAY_URL" \
+    --request-timeout 15 \
+    --seed "${FUZZ_SEED:-20261125}" \
+    --report junit,ndjson --report-dir "$REPORT" --report-ndjson-path "$REPORT/events-${phases//,/-}.ndjson" \
+    || status=$?
+}
+fuzz stateful "${FUZZ_STATEFUL_EXAMPLES:-100}"
+fuzz examples,coverage,fuzzing "${FUZZ_EXAMPLES:-25}"
 say "how far the requests got, per operation (positive cases; deploy/dev/fuzz_coverage.py)"
 curl -fsS -o "$REPORT/openapi.json" "$API/api/openapi.json" || die "could not read the OpenAPI document"
-python3 "$ROOT/deploy/dev/fuzz_coverage.py" "$REPORT/events.ndjson" "$REPORT/openapi.json" --json "$REPORT/coverage.json" \
-  || die "could not read $REPORT/events.ndjson"
+python3 "$ROOT/deploy/dev/fuzz_coverage.py" "$REPORT/openapi.json" "$REPORT"/events-*.ndjson --json "$REPORT/coverage.json" \
+  || die "could not read the reports in $REPORT"
 exit "$status"

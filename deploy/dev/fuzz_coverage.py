@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far `make fuzz`'s requests got, per operation, from Schemathesis's NDJSON event report.
 
-    fuzz_coverage.py EVENTS.ndjson OPENAPI.json [--json OUT.json]
+    fuzz_coverage.py OPENAPI.json EVENTS.ndjson... [--json OUT.json]
 
 Only the operations the document lists are counted (the requests Schemathesis sends with methods a
 path does not have are summed on one line). Each answer is put in one of three classes:
@@ -28,8 +28,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 REFUSED = frozenset({400, 405, 411, 413, 414, 415, 422, 431})
-# 400s that a rule of the operation gave, after the request's form passed.
-RULE_CODES = frozenset({"CANNOT_FRIEND_SELF", "CANNOT_BLOCK_SELF", "NONEXISTENT_LOCAL_TIME", "AMBIGUOUS_LOCAL_TIME"})
+# 400s that a rule of the operation gave, after the request's form passed (INVALID_ATTEMPT_ID for a
+# UUID, which the document demands: the attempt was already used for another pack or quantity).
+RULE_CODES = frozenset(
+    {"CANNOT_FRIEND_SELF", "CANNOT_BLOCK_SELF", "NONEXISTENT_LOCAL_TIME", "AMBIGUOUS_LOCAL_TIME", "INVALID_ATTEMPT_ID"}
+)
 # 400s saying that a secret the request carried matches nothing.
 NO_MATCH_CODES = frozenset(
     {"CODE_INVALID", "RESET_TOKEN_INVALID", "EMAIL_CHANGE_TOKEN_INVALID", "INVALID_UNSUBSCRIBE_TOKEN", "INVALID_SIGNATURE"}
@@ -76,39 +79,44 @@ def documented(openapi_path: str) -> set[str]:
     return {f"{m.upper()} {p}" for p, item in paths.items() for m in METHODS if m in item}
 
 
-def read(path: str, known: set[str]) -> dict[str, Operation]:
+def lines(paths: list[str]):
+    for path in paths:
+        with open(path, encoding="utf-8") as events:
+            yield from events
+
+
+def read(paths: list[str], known: set[str]) -> dict[str, Operation]:
     ops: dict[str, Operation] = defaultdict(Operation)
-    with open(path, encoding="utf-8") as events:
-        for line in events:
-            event = json.loads(line)
-            finished = event.get("ScenarioFinished")
-            if not finished:
+    for line in lines(paths):
+        event = json.loads(line)
+        finished = event.get("ScenarioFinished")
+        if not finished:
+            continue
+        recorder = finished.get("recorder", {})
+        cases = recorder.get("cases", {})
+        checks = recorder.get("checks", {})
+        for case_id, interaction in recorder.get("interactions", {}).items():
+            case = cases.get(case_id, {}).get("value", {})
+            name = f"{case.get('method', '?').upper()} {case.get('path', '?')}"
+            name = name if name in known else OTHER_METHODS
+            op = ops[name]
+            response = interaction.get("response")
+            op.sent += 1
+            if not response:
+                op.statuses["error"] += 1
                 continue
-            recorder = finished.get("recorder", {})
-            cases = recorder.get("cases", {})
-            checks = recorder.get("checks", {})
-            for case_id, interaction in recorder.get("interactions", {}).items():
-                case = cases.get(case_id, {}).get("value", {})
-                name = f"{case.get('method', '?').upper()} {case.get('path', '?')}"
-                name = name if name in known else OTHER_METHODS
-                op = ops[name]
-                response = interaction.get("response")
-                op.sent += 1
-                if not response:
-                    op.statuses["error"] += 1
-                    continue
-                status = int(response["status_code"])
-                op.statuses[status] += 1
-                mode = (case.get("meta") or {}).get("generation", {}).get("mode", "positive")
-                cls = classify(status, error_code(response))
-                if cls == "reached":
-                    op.any_reached += 1
-                if mode == "positive":
-                    op.positive += 1
-                    op.classes[cls] += 1
-                for check in checks.get(case_id, []):
-                    if str(check.get("status", "")).upper().endswith("FAILURE"):
-                        op.failures[check.get("name", "?")] += 1
+            status = int(response["status_code"])
+            op.statuses[status] += 1
+            mode = (case.get("meta") or {}).get("generation", {}).get("mode", "positive")
+            cls = classify(status, error_code(response))
+            if cls == "reached":
+                op.any_reached += 1
+            if mode == "positive":
+                op.positive += 1
+                op.classes[cls] += 1
+            for check in checks.get(case_id, []):
+                if str(check.get("status", "")).upper().endswith("FAILURE"):
+                    op.failures[check.get("name", "?")] += 1
     return ops
 
 
@@ -150,8 +158,8 @@ def report(ops: dict[str, Operation]) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("events")
     parser.add_argument("openapi")
+    parser.add_argument("events", nargs="+")
     parser.add_argument("--json", help="also write the totals here")
     args = parser.parse_args()
     totals = report(read(args.events, documented(args.openapi)))
