@@ -99,7 +99,7 @@ rm -f "$REPORT"/events-*.ndjson
 status=0
 fuzz() {
   local phases="$1" examples="$2"
-  "$VENV/bin/st" run "$API/api/openapi.json" \
+  "$VENV/bin/st" --config-file "$ROOT/deploy/dev/schemathesis.toml" run "$API/api/openapi.json" \
     --url "$API" \
     --phases "$phases" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
