@@ -75,7 +75,7 @@ user_id() {
 # The member whose cookie the fuzzer sends, and others around them so that the operations on
 # friends, requests and mentions have something to act on (their ids come to the fuzzer through
 # the document's links: GET /api/friends, GET /api/mentions/notifications…): a friend who mentioned
-# the member in the diary, a member whose request waits for the member, and one the member asked.
+# the member in the diary, two members whose requests wait for the member, and one the member asked.
 PASSWORD="fuzz password $$"
 NAME="fuzz$$"
 COOKIE="$(sign_up "$NAME")"
@@ -88,6 +88,12 @@ call_as "$FRIEND" POST /api/friends/requests "{\"userId\":\"$ME_ID\"}" >/dev/nul
 call_as "$COOKIE" POST "/api/friends/requests/$FRIEND_ID/accept" >/dev/null
 call_as "$FRIEND" POST /api/diary "{\"clientId\":\"$(python3 -c 'import uuid; print(uuid.uuid4())')\",\"content\":\"@$NAME と散歩した\",\"date\":\"$(date -u +%F)\",\"timezoneOffset\":-540}" >/dev/null
 call_as "$ASKING" POST /api/friends/requests "{\"userId\":\"$ME_ID\"}" >/dev/null
+call_as "$(sign_up "${NAME}j")" POST /api/friends/requests "{\"userId\":\"$ME_ID\"}" >/dev/null
+# A pending purchase (the development checkout) and a chat message (paid with the sign-up credits),
+# for the links from GET /api/purchases and GET /api/chat/messages.
+ITEM_ID="$(call_as "$COOKIE" GET /api/shop/items | python3 -c 'import json, sys; print(json.load(sys.stdin)["items"][0]["id"])')"
+call_as "$COOKIE" POST /api/shop/checkout "{\"itemId\":$ITEM_ID,\"attemptId\":\"$(python3 -c 'import uuid; print(uuid.uuid4())')\"}" >/dev/null
+call_as "$COOKIE" POST /api/chat/messages "{\"messageId\":\"$(python3 -c 'import uuid; print(uuid.uuid4())')\",\"message\":\"今日の運勢は？\"}" >/dev/null
 call_as "$COOKIE" POST /api/friends/requests "{\"userId\":\"$(user_id "$ASKED")\"}" >/dev/null
 
 say "fuzzing $API/api/openapi.json (${FUZZ_EXAMPLES:-25} cases per operation)"
