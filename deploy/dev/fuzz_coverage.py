@@ -1,28 +1,44 @@
 #!/usr/bin/env python3
 """How far `make fuzz`'s requests got, per operation, from Schemathesis's NDJSON event report.
 
-    fuzz_coverage.py EVENTS.ndjson [--json OUT.json]
+    fuzz_coverage.py OPENAPI.json EVENTS.ndjson... [--json OUT.json]
 
-Each answer is put in one of three classes:
-  refused   400, 405, 411, 413, 414, 415, 422, 431: the request's form was refused (validation);
-  not found 404: the id in the path or body names nothing (no link or example supplied a real one);
-  reached   anything else (2xx, 3xx, 401, 402, 403, 409, 429, 5xx): the operation's logic answered.
+Only the operations the document lists are counted (the requests Schemathesis sends with methods a
+path does not have are summed on one line). Each answer is put in one of three classes:
+  refused   400 (but for the codes below), 405, 411, 413, 414, 415, 422, 431: the request's form was
+            refused by validation;
+  no match  404, or 400 with a code saying a secret matched nothing (a token, a code, a signature):
+            the id or secret names nothing (no link or example supplied a real one);
+  reached   anything else (2xx, 401, 403, 409, 429, a 400 of a rule such as CANNOT_FRIEND_SELF, 5xx):
+            the operation's logic answered.
 Positive cases (generated to fit the document) that are refused mean the document is looser than the
 code; negative cases (generated not to fit) are meant to be refused, so the shares are over the
-positive cases. An operation is "mostly refused" when more than half of its positive cases were refused,
-and "unreachable" when none of its cases reached its logic. Every failed check (a response against
-the published schema, a status code or content type it does not list, a 5xx) is counted too.
+positive cases. An operation is "mostly refused" when more than half of its positive cases were
+refused, and "unreachable" when none of its cases reached its logic. Every failed check (a response
+against the published schema, a status code or content type it does not list, a 5xx) is counted too.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 REFUSED = frozenset({400, 405, 411, 413, 414, 415, 422, 431})
+# 400s that a rule of the operation gave, after the request's form passed (INVALID_ATTEMPT_ID for a
+# UUID, which the document demands: the attempt was already used for another pack or quantity).
+RULE_CODES = frozenset(
+    {"CANNOT_FRIEND_SELF", "CANNOT_BLOCK_SELF", "NONEXISTENT_LOCAL_TIME", "AMBIGUOUS_LOCAL_TIME", "INVALID_ATTEMPT_ID"}
+)
+# 400s saying that a secret the request carried matches nothing.
+NO_MATCH_CODES = frozenset(
+    {"CODE_INVALID", "RESET_TOKEN_INVALID", "EMAIL_CHANGE_TOKEN_INVALID", "INVALID_UNSUBSCRIBE_TOKEN", "INVALID_SIGNATURE"}
+)
+METHODS = ("get", "put", "post", "delete", "patch")
+OTHER_METHODS = "(methods the document does not list)"
 
 
 @dataclass
@@ -38,61 +54,84 @@ class Operation:
         return self.classes[cls] / self.positive if self.positive else 0.0
 
 
-def classify(status: int) -> str:
-    if status in REFUSED:
-        return "refused"
-    if status == 404:
+def error_code(response: dict) -> str:
+    content = response.get("content")
+    if isinstance(content, dict) and "$base64" in content:
+        content = base64.b64decode(content["$base64"]).decode("utf-8", "replace")
+    try:
+        body = json.loads(content) if isinstance(content, str) else None
+    except ValueError:
+        return ""
+    return body.get("code", "") if isinstance(body, dict) else ""
+
+
+def classify(status: int, code: str) -> str:
+    if status == 404 or (status == 400 and code in NO_MATCH_CODES):
         return "not_found"
+    if status in REFUSED and code not in RULE_CODES:
+        return "refused"
     return "reached"
 
 
-def read(path: str) -> dict[str, Operation]:
+def documented(openapi_path: str) -> set[str]:
+    with open(openapi_path, encoding="utf-8") as f:
+        paths = json.load(f).get("paths", {})
+    return {f"{m.upper()} {p}" for p, item in paths.items() for m in METHODS if m in item}
+
+
+def lines(paths: list[str]):
+    for path in paths:
+        with open(path, encoding="utf-8") as events:
+            yield from events
+
+
+def read(paths: list[str], known: set[str]) -> dict[str, Operation]:
     ops: dict[str, Operation] = defaultdict(Operation)
-    with open(path, encoding="utf-8") as events:
-        for line in events:
-            event = json.loads(line)
-            finished = event.get("ScenarioFinished")
-            if not finished:
+    for line in lines(paths):
+        event = json.loads(line)
+        finished = event.get("ScenarioFinished")
+        if not finished:
+            continue
+        recorder = finished.get("recorder", {})
+        cases = recorder.get("cases", {})
+        checks = recorder.get("checks", {})
+        for case_id, interaction in recorder.get("interactions", {}).items():
+            case = cases.get(case_id, {}).get("value", {})
+            name = f"{case.get('method', '?').upper()} {case.get('path', '?')}"
+            name = name if name in known else OTHER_METHODS
+            op = ops[name]
+            response = interaction.get("response")
+            op.sent += 1
+            if not response:
+                op.statuses["error"] += 1
                 continue
-            recorder = finished.get("recorder", {})
-            cases = recorder.get("cases", {})
-            checks = recorder.get("checks", {})
-            for case_id, interaction in recorder.get("interactions", {}).items():
-                case = cases.get(case_id, {}).get("value", {})
-                name = f"{case.get('method', '?').upper()} {case.get('path', '?')}"
-                op = ops[name]
-                response = interaction.get("response")
-                op.sent += 1
-                if not response:
-                    op.statuses["error"] += 1
-                    continue
-                status = int(response["status_code"])
-                op.statuses[status] += 1
-                mode = (case.get("meta") or {}).get("generation", {}).get("mode", "positive")
-                cls = classify(status)
-                if cls == "reached":
-                    op.any_reached += 1
-                if mode == "positive":
-                    op.positive += 1
-                    op.classes[cls] += 1
-                for check in checks.get(case_id, []):
-                    if str(check.get("status", "")).upper().endswith("FAILURE"):
-                        op.failures[check.get("name", "?")] += 1
+            status = int(response["status_code"])
+            op.statuses[status] += 1
+            mode = (case.get("meta") or {}).get("generation", {}).get("mode", "positive")
+            cls = classify(status, error_code(response))
+            if cls == "reached":
+                op.any_reached += 1
+            if mode == "positive":
+                op.positive += 1
+                op.classes[cls] += 1
+            for check in checks.get(case_id, []):
+                if str(check.get("status", "")).upper().endswith("FAILURE"):
+                    op.failures[check.get("name", "?")] += 1
     return ops
 
 
 def report(ops: dict[str, Operation]) -> dict:
     width = max((len(n) for n in ops), default=10)
-    print(f"\n{'operation':<{width}}  {'sent':>5} {'pos':>5} {'refused':>8} {'404':>6} {'reached':>8}  failed checks")
+    print(f"\n{'operation':<{width}}  {'sent':>5} {'pos':>5} {'refused':>8} {'no match':>8} {'reached':>8}  failed checks")
     for name in sorted(ops):
         op = ops[name]
         failed = ", ".join(f"{k} {v}" for k, v in sorted(op.failures.items()))
         print(
             f"{name:<{width}}  {op.sent:>5} {op.positive:>5} {op.share('refused'):>8.0%} "
-            f"{op.share('not_found'):>6.0%} {op.share('reached'):>8.0%}  {failed}"
+            f"{op.share('not_found'):>8.0%} {op.share('reached'):>8.0%}  {failed}"
         )
-    mostly_refused = sorted(n for n, op in ops.items() if op.share("refused") > 0.5)
-    unreachable = sorted(n for n, op in ops.items() if op.any_reached == 0)
+    mostly_refused = sorted(n for n, op in ops.items() if n != OTHER_METHODS and op.share("refused") > 0.5)
+    unreachable = sorted(n for n, op in ops.items() if n != OTHER_METHODS and op.any_reached == 0)
     sent = sum(op.sent for op in ops.values())
     positive = sum(op.positive for op in ops.values())
     classes = sum((op.classes for op in ops.values()), Counter())
@@ -101,7 +140,7 @@ def report(ops: dict[str, Operation]) -> dict:
     print(f"unreachable ({len(unreachable)}): {', '.join(unreachable) or '-'}")
     print(
         f"totals: {len(ops)} operations, {sent} requests ({positive} positive: "
-        f"{classes['refused']} refused, {classes['not_found']} not found, {classes['reached']} reached logic); "
+        f"{classes['refused']} refused, {classes['not_found']} no match, {classes['reached']} reached logic); "
         f"failed checks: {', '.join(f'{k} {v}' for k, v in sorted(failures.items())) or 'none'}"
     )
     return {
@@ -109,7 +148,7 @@ def report(ops: dict[str, Operation]) -> dict:
         "requests": sent,
         "positive": positive,
         "refused": classes["refused"],
-        "not_found": classes["not_found"],
+        "no_match": classes["not_found"],
         "reached": classes["reached"],
         "mostly_refused": mostly_refused,
         "unreachable": unreachable,
@@ -119,10 +158,11 @@ def report(ops: dict[str, Operation]) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("events")
+    parser.add_argument("openapi")
+    parser.add_argument("events", nargs="+")
     parser.add_argument("--json", help="also write the totals here")
     args = parser.parse_args()
-    totals = report(read(args.events))
+    totals = report(read(args.events, documented(args.openapi)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(totals, out, indent=2, ensure_ascii=False)

@@ -8,6 +8,9 @@ use utoipa::OpenApi;
 
 use crate::routes;
 
+mod answers;
+mod links;
+
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -104,11 +107,20 @@ use crate::routes;
 )]
 pub struct ApiDoc;
 
-/// The document as served, rendered once per process. `cargo run -p gateway --bin openapi` prints it, and the
-/// frontend generates its API types from that output (`frontend/scripts/gen-api-types.mjs`).
+/// The document as served, rendered once per process: the routes' annotations, the answers every
+/// route of a kind gives ([`answers`]) and the links between operations ([`links`]).
+/// `cargo run -p gateway --bin openapi` prints it, and the frontend generates its API types from that
+/// output (`frontend/scripts/gen-api-types.mjs`).
 pub fn document() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| ApiDoc::openapi().to_json().unwrap_or_else(|_| "{}".to_owned()))
+    JSON.get_or_init(|| serde_json::to_string(&document_value()).unwrap_or_else(|_| "{}".to_owned()))
+}
+
+fn document_value() -> serde_json::Value {
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    answers::complete(&mut doc);
+    links::add(&mut doc);
+    doc
 }
 
 /// This OpenAPI document.
@@ -116,4 +128,99 @@ pub fn document() -> &'static str {
     responses((status = 200, description = "OpenAPI 3 document", content_type = "application/json", body = Object)))]
 pub async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "application/json")).body(document())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::*;
+
+    fn operation<'a>(doc: &'a Value, id: &str) -> &'a Value {
+        doc["paths"]
+            .as_object()
+            .into_iter()
+            .flat_map(|paths| paths.values())
+            .filter_map(Value::as_object)
+            .flat_map(|item| item.values())
+            .find(|op| op["operationId"] == id)
+            .unwrap_or_else(|| panic!("no operation {id}"))
+    }
+
+    fn schema<'a>(doc: &'a Value, value: &'a Value) -> &'a Value {
+        match value["$ref"].as_str() {
+            Some(r) => &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")],
+            None => value,
+        }
+    }
+
+    /// A property of an object schema, its own or of one of its `allOf` parts (a flattened struct).
+    fn property<'a>(doc: &'a Value, at: &'a Value, name: &str) -> Option<&'a Value> {
+        at["properties"]
+            .get(name)
+            .or_else(|| at["allOf"].as_array()?.iter().find_map(|part| property(doc, schema(doc, part), name)))
+    }
+
+    /// Follows `/a/0/b` through the answer's schema (objects' properties, arrays' items).
+    fn pointer_in_schema(doc: &Value, root: &Value, pointer: &str) -> bool {
+        let mut at = schema(doc, root);
+        for part in pointer.trim_start_matches('/').split('/').filter(|p| !p.is_empty()) {
+            let next = if part.parse::<usize>().is_ok() { at.get("items") } else { property(doc, at, part) };
+            match next {
+                Some(next) => at = schema(doc, next),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn every_link_joins_two_operations_of_the_document_through_fields_that_exist() {
+        let doc = document_value();
+        for l in links::LINKS {
+            let answer = &operation(&doc, l.from)["responses"][l.status];
+            assert!(answer["links"][l.name].is_object(), "{} {} has no link {}", l.from, l.status, l.name);
+            let body = &answer["content"]["application/json"]["schema"];
+            let target = operation(&doc, l.to);
+            for (name, expression) in l.parameters {
+                let declared = target["parameters"].as_array().is_some_and(|ps| ps.iter().any(|p| p["name"] == *name));
+                assert!(declared, "{} takes no parameter {name}", l.to);
+                let pointer = expression.strip_prefix("$response.body#").expect("a response body expression");
+                assert!(pointer_in_schema(&doc, body, pointer), "{} {}: no {pointer}", l.from, l.status);
+            }
+            let target_body = &target["requestBody"]["content"]["application/json"]["schema"];
+            for (field, expression) in l.body {
+                assert!(
+                    pointer_in_schema(&doc, target_body, &format!("/{field}")),
+                    "{} has no body field {field}",
+                    l.to
+                );
+                if let Some(pointer) = expression.strip_prefix("$response.body#") {
+                    assert!(pointer_in_schema(&doc, body, pointer), "{} {}: no {pointer}", l.from, l.status);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_chat_stream_lists_each_event_of_chat_stream_event() {
+        let doc = document_value();
+        let variants: Vec<&str> = doc["components"]["schemas"]["ChatStreamEvent"]["oneOf"]
+            .as_array()
+            .expect("oneOf")
+            .iter()
+            .filter_map(|v| v["$ref"].as_str())
+            .map(|r| r.trim_start_matches("#/components/schemas/"))
+            .collect();
+        let listed: Vec<&str> = answers::CHAT_EVENTS.iter().map(|(_, schema)| *schema).collect();
+        assert_eq!(variants, listed);
+        let stream = &operation(&doc, "send_chat_message")["responses"]["200"]["content"]["text/event-stream"];
+        assert_eq!(stream["schema"], answers::chat_event_schema());
+    }
+
+    #[test]
+    fn the_served_document_is_the_completed_one() {
+        let served: Value = serde_json::from_str(document()).expect("json");
+        assert_eq!(served, document_value());
+    }
 }

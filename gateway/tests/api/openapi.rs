@@ -169,9 +169,16 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
     assert_eq!(mentions["type"], "array", "{mentions}");
     assert!(paths["/api/diary"]["post"]["responses"]["201"].is_object());
     assert!(paths["/api/diary/{id}"]["delete"]["responses"]["204"].is_object());
-    // A chat send answers an event stream whose events are the named shapes above.
+    // A chat send answers an event stream, described one event at a time: its name, and its data a
+    // JSON document of one of the named shapes above.
     let stream = &paths["/api/chat/messages"]["post"]["responses"]["200"]["content"]["text/event-stream"]["schema"];
-    assert_eq!(stream["$ref"], "#/components/schemas/ChatStreamEvent", "{stream}");
+    let streamed: BTreeSet<&str> = stream["oneOf"]
+        .as_array()
+        .expect("oneOf")
+        .iter()
+        .filter(|e| e["properties"]["data"]["contentMediaType"] == "application/json")
+        .filter_map(|e| e["properties"]["data"]["contentSchema"]["$ref"].as_str())
+        .collect();
     let events: BTreeSet<&str> = schemas["ChatStreamEvent"]["oneOf"]
         .as_array()
         .expect("oneOf")
@@ -181,6 +188,7 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
     for name in ["ChatAccepted", "ChatDelta", "ChatDone", "ChatFailed"] {
         assert!(events.contains(format!("#/components/schemas/{name}").as_str()), "{name} in {events:?}");
     }
+    assert_eq!(streamed, events, "{stream}");
     let history = paths["/api/chat/messages"]["get"]["parameters"].as_array().expect("parameters");
     for name in ["limit", "before"] {
         assert!(history.iter().any(|p| p["name"] == name && p["in"] == "query"), "{name}");

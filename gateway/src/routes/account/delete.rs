@@ -14,6 +14,7 @@ use crate::startup::AppState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct DeleteAccountBody {
+    #[schema(required = true)]
     pub password: String,
 }
 
@@ -23,6 +24,7 @@ pub struct DeleteAccountBody {
     responses(
         (status = 200, description = "Deleted", body = MessageBody),
         (status = 403, description = "WRONG_PASSWORD", body = ErrorBody),
+        (status = 429, description = "PASSWORD_CHECK_RATE_LIMITED (too many wrong passwords), with Retry-After", body = ErrorBody),
     ))]
 pub async fn account(
     req: HttpRequest,

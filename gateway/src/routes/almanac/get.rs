@@ -14,8 +14,10 @@ use crate::startup::AppState;
 #[into_params(parameter_in = Query)]
 pub struct AlmanacQuery {
     /// First day, `YYYY-MM-DD` (default: today in Japan).
+    #[param(pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub from: Option<String>,
-    /// Last day, inclusive (default: `from`); at most 366 days in all.
+    /// Last day, inclusive (default: `from`), not before `from`; at most 366 days in all.
+    #[param(pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub to: Option<String>,
 }
 

@@ -80,35 +80,72 @@ pub struct CoordinatesIn {
     pub latitude: f64,
 }
 
+/// The genders sign-up takes (only describes the wire: identity checks them).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum SignUpGender {
+    Male,
+    Female,
+}
+
+/// The schema of a flag that must be `true` (identity refuses anything else).
+fn must_be_true() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Boolean)
+        .enum_values(Some([true]))
+        .build()
+}
+
 /// Spec §7 sign-up payload.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SignUpBody {
-    #[schema(example = "hanako@example.jp")]
+    #[schema(
+        required = true,
+        example = "hanako@example.jp",
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9_+-]{1,30}(\.[A-Za-z0-9_+-]{1,15}){0,2}@[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?){0,3}\.[A-Za-z]{2,12}$"
+    )]
     pub email: String,
-    #[schema(example = "correct horse battery")]
+    /// 8..=128 characters.
+    #[schema(required = true, example = "correct horse battery", min_length = 8, max_length = 128)]
     pub password: String,
-    #[schema(example = "hanako")]
+    /// 3..=20 letters, digits, `_`, kana or kanji (`meguri-username`), not only `_`.
+    #[schema(
+        required = true,
+        example = "hanako",
+        pattern = r"^[A-Za-z0-9ぁ-ゖァ-ヺー一-鿿][A-Za-z0-9_ぁ-ゖァ-ヺー一-鿿]{2,19}$"
+    )]
     pub username: String,
+    #[schema(max_length = 50)]
     pub first_name: Option<String>,
+    #[schema(max_length = 50)]
     pub last_name: Option<String>,
     /// `male`, `female`, or absent (skipped).
-    #[schema(example = "female")]
+    #[schema(value_type = Option<SignUpGender>, example = "female")]
     pub gender: Option<String>,
-    #[schema(example = "1990-05-15")]
+    /// `YYYY-MM-DD`, 1900..=2100.
+    #[schema(example = "1990-05-15", pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub birth_date: Option<String>,
-    #[schema(example = "14:30")]
+    /// `HH:MM`.
+    #[schema(example = "14:30", pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub birth_time: Option<String>,
-    #[schema(example = "東京, 日本")]
+    /// At most 100 characters.
+    #[schema(example = "東京, 日本", max_length = 100)]
     pub birth_location: Option<String>,
     pub coordinates: Option<CoordinatesIn>,
+    /// Must be `true`: 400 `PRIVACY_POLICY_REQUIRED` otherwise.
+    #[schema(required = true, schema_with = must_be_true)]
     pub privacy_policy_accepted: bool,
     pub analytics_consent: bool,
     pub marketing_consent: bool,
     /// The member whose invite link (`/invite/{userId}`) the person came from (UUID): after the
     /// address is verified, that member gets a friend request from the new one. An unknown
     /// inviter is ignored, never an error.
-    #[schema(example = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f")]
+    #[schema(
+        example = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f",
+        pattern = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    )]
     pub inviter_id: Option<String>,
 }
 
@@ -246,8 +283,14 @@ pub async fn signup(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct VerifyEmailBody {
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9_+-]{1,30}(\.[A-Za-z0-9_+-]{1,15}){0,2}@[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?){0,3}\.[A-Za-z]{2,12}$"
+    )]
     pub email: String,
-    #[schema(example = "123456")]
+    /// The six digits of the mail.
+    #[schema(required = true, example = "123456", pattern = r"^[0-9]{6}$")]
     pub code: String,
 }
 
@@ -278,7 +321,12 @@ pub async fn verify_email(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct EmailBody {
-    #[schema(example = "hanako@example.jp")]
+    #[schema(
+        required = true,
+        example = "hanako@example.jp",
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9_+-]{1,30}(\.[A-Za-z0-9_+-]{1,15}){0,2}@[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?){0,3}\.[A-Za-z]{2,12}$"
+    )]
     pub email: String,
 }
 
@@ -314,7 +362,9 @@ pub async fn resend_verification(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct LoginBody {
+    #[schema(required = true)]
     pub email: String,
+    #[schema(required = true)]
     pub password: String,
 }
 
@@ -394,8 +444,17 @@ pub async fn forgot_password(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ResetPasswordBody {
+    /// The token of the mailed link.
+    #[schema(required = true, pattern = r"^[A-Za-z0-9_-]{43}$")]
     pub token: String,
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9_+-]{1,30}(\.[A-Za-z0-9_+-]{1,15}){0,2}@[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?){0,3}\.[A-Za-z]{2,12}$"
+    )]
     pub email: String,
+    /// 8..=128 characters.
+    #[schema(required = true, min_length = 8, max_length = 128)]
     pub password: String,
 }
 
@@ -438,6 +497,8 @@ pub async fn reset_password(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct TokenBody {
+    /// The token of the mailed link.
+    #[schema(required = true, pattern = r"^[A-Za-z0-9_-]{43}$")]
     pub token: String,
 }
 

@@ -10,6 +10,7 @@ use crate::startup::AppState;
     params(("userId" = String, Path, description = "The blocked member's id (UUID)")),
     responses(
         (status = 200, description = "`none`", body = StateAnswer),
+        (status = 400, description = "CANNOT_BLOCK_SELF (the caller's own id)", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
         (status = 404, description = "MEMBER_NOT_FOUND (not an id)", body = ErrorBody),
     ))]

@@ -324,10 +324,10 @@ fn canonical_uuid(raw: &str) -> Option<String> {
 #[serde(rename_all = "camelCase")]
 pub struct ChatCompatibilityInput {
     /// `YYYY-MM-DD`.
-    #[schema(example = "1992-03-14")]
+    #[schema(example = "1992-03-14", pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub birth_date: String,
     /// `HH:MM`, when known.
-    #[schema(example = "08:30")]
+    #[schema(example = "08:30", pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub birth_time: Option<String>,
     /// A place label (from the place search) or a bare name.
     #[schema(example = "大阪府大阪市")]
@@ -345,16 +345,16 @@ pub struct ChatCompatibilityInput {
 pub struct SendChatMessageBody {
     /// A UUID the app chooses once per intended message: sending it again (a double click, a
     /// retry, a reconnect) never charges again, and answers the same reply.
-    #[schema(required = true, value_type = String, example = "0191b7e4-0000-7000-8000-0000000000e1")]
+    #[schema(required = true, value_type = String, example = "0191b7e4-0000-7000-8000-0000000000e1", pattern = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")]
     pub message_id: Value,
     /// 1..=`maxMessageLength` characters after trimming.
-    #[schema(required = true, value_type = String, example = "今日の運勢は？")]
+    #[schema(required = true, value_type = String, example = "今日の運勢は？", pattern = r"^[^\x00]*[^\x00\s][^\x00]*$")]
     pub message: Value,
     /// Asks about another person: the reply holds a `compatibility` part.
     #[schema(value_type = Option<ChatCompatibilityInput>)]
     pub compatibility: Value,
     /// Minutes, as `Date#getTimezoneOffset` (Japan −540): decides the caller's "today".
-    #[schema(value_type = Option<i32>, example = -540)]
+    #[schema(value_type = Option<i32>, example = -540, minimum = -840, maximum = 720)]
     pub timezone_offset: Value,
 }
 

@@ -26,6 +26,7 @@ pub async fn status(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResp
         (status = 200, description = "A page of messages and the cursor of the next (older) page", body = ChatMessagesPage),
         (status = 400, description = "INVALID_LIMIT, INVALID_MESSAGE_ID (`before` not an id)", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
+        (status = 404, description = "MESSAGE_NOT_FOUND (`before` names no message of the caller's)", body = ErrorBody),
         (status = 503, description = "CHAT_UNAVAILABLE", body = ErrorBody),
     ))]
 pub async fn messages(

@@ -184,21 +184,34 @@ impl DiaryPageQuery {
 pub struct CreateDiaryEntryBody {
     /// A UUID the app chooses once per draft: sending it again (a double click, a retry) answers
     /// the entry made the first time.
-    #[schema(required = true, example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b")]
+    #[schema(
+        required = true,
+        example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b",
+        pattern = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    )]
     pub client_id: String,
     /// 1..=1,000 characters after trimming; `@username` of an accepted friend mentions them.
-    #[schema(required = true, example = "@hanako と散歩した")]
+    #[schema(
+        required = true,
+        example = "@hanako と散歩した",
+        max_length = 1000,
+        pattern = r"^[^\x00]*[^\x00\s][^\x00]*$"
+    )]
     pub content: String,
     /// `YYYY-MM-DD`, not after the caller's today (ignored for a letter: its date is its delivery date).
-    #[schema(required = true, example = "2026-11-26")]
+    #[schema(
+        required = true,
+        example = "2026-11-26",
+        pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$"
+    )]
     pub date: String,
     /// A letter to the future, sealed until `deliveryDate`.
     pub publish_to_future: bool,
     /// Letters only: `YYYY-MM-DD`, tomorrow up to 10 years ahead.
-    #[schema(example = "2027-01-01")]
+    #[schema(example = "2027-01-01", pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub delivery_date: Option<String>,
     /// Minutes, as `Date#getTimezoneOffset` (Japan −540): decides the caller's "today".
-    #[schema(example = -540)]
+    #[schema(example = -540, minimum = -840, maximum = 720)]
     pub timezone_offset: Option<i32>,
 }
 
@@ -225,13 +238,22 @@ impl CreateDiaryEntryBody {
 #[serde(default, rename_all = "camelCase")]
 pub struct UpdateDiaryEntryBody {
     /// 1..=1,000 characters after trimming.
-    #[schema(required = true, example = "@hanako と散歩した")]
+    #[schema(
+        required = true,
+        example = "@hanako と散歩した",
+        max_length = 1000,
+        pattern = r"^[^\x00]*[^\x00\s][^\x00]*$"
+    )]
     pub content: String,
     /// `YYYY-MM-DD`, not after the caller's today.
-    #[schema(required = true, example = "2026-11-26")]
+    #[schema(
+        required = true,
+        example = "2026-11-26",
+        pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$"
+    )]
     pub date: String,
     /// Minutes, as `Date#getTimezoneOffset` (Japan −540).
-    #[schema(example = -540)]
+    #[schema(example = -540, minimum = -840, maximum = 720)]
     pub timezone_offset: Option<i32>,
 }
 
@@ -252,10 +274,14 @@ impl UpdateDiaryEntryBody {
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct LuckyDayQuery {
     /// `YYYY-MM-DD`: the first day to consider (after the caller's today).
-    #[param(required = true, example = "2026-12-01")]
+    #[param(
+        required = true,
+        example = "2026-12-01",
+        pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$"
+    )]
     pub from: String,
     /// Minutes, as `Date#getTimezoneOffset` (Japan −540).
-    #[param(example = -540)]
+    #[param(example = -540, minimum = -840, maximum = 720)]
     pub timezone_offset: Option<i32>,
 }
 

@@ -14,7 +14,7 @@ use crate::routes::public::post::PillarBody;
 pub struct OffsetQuery {
     /// −840..=720. Absent: the offset stored for the user (the last one a browser sent), else
     /// Japan (−540) — the same rule on every route that takes it.
-    #[param(example = -540)]
+    #[param(example = -540, minimum = -840, maximum = 720)]
     pub timezone_offset: Option<i32>,
 }
 

@@ -14,8 +14,11 @@ use crate::startup::AppState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct FeedbackBody {
+    /// The rated content's hash: 1–128 characters, no control character.
+    #[schema(required = true, pattern = r"^[!-~]{1,128}$")]
     pub fortune_content_hash: String,
     /// At most 1000 characters.
+    #[schema(required = true, max_length = 1000)]
     pub feedback_text: String,
     /// Which rating of that content (the newest when absent).
     #[schema(value_type = Option<FortuneTypeName>)]

@@ -15,14 +15,16 @@ use crate::startup::AppState;
 #[serde(rename_all = "camelCase", default)]
 pub struct RateBody {
     /// `daily`, `chat`, `life`, `yearly`, `dos`, `donts` or `bazi`.
-    #[schema(value_type = FortuneTypeName, example = "daily")]
+    #[schema(required = true, value_type = FortuneTypeName, example = "daily")]
     pub fortune_type: String,
-    /// 1–128 characters (the reading's `contentHash`).
+    /// 1–128 characters, no control character (the reading's `contentHash`).
+    #[schema(required = true, pattern = r"^[!-~]{1,128}$")]
     pub fortune_content_hash: String,
     /// `positive` or `negative`.
-    #[schema(value_type = RatingValue, example = "positive")]
+    #[schema(required = true, value_type = RatingValue, example = "positive")]
     pub rating: String,
     /// At most 1000 characters.
+    #[schema(max_length = 1000)]
     pub feedback_text: Option<String>,
     /// A JSON object of at most 4 KiB (e.g. which screen).
     #[schema(value_type = Object)]

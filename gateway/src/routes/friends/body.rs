@@ -33,7 +33,11 @@ pub fn member_ref(raw: &str) -> Result<pb::MemberRef, ApiError> {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct UserIdBody {
-    #[schema(example = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f")]
+    #[schema(
+        required = true,
+        example = "0190f5c2-7d7e-7b1a-9c3e-2a4b5c6d7e8f",
+        pattern = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    )]
     pub user_id: String,
 }
 
@@ -215,8 +219,8 @@ impl TryFrom<pb::ListFriendsResponse> for FriendsBody {
 #[serde(default)]
 #[into_params(parameter_in = Query)]
 pub struct SearchQuery {
-    /// The start of a username (NFKC, case-insensitive), at most 30 characters.
-    #[param(example = "hana")]
+    /// The start of a username (NFKC, case-insensitive), 1..=30 characters after normalising.
+    #[param(required = true, example = "hana", pattern = r"^[A-Za-z0-9_ぁ-ゖァ-ヺー一-鿿]{1,30}$")]
     pub q: String,
     /// 1..=20 (default 10).
     #[param(example = 10, minimum = 1, maximum = 20)]

@@ -70,7 +70,8 @@ pub async fn search(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CoordinatesQuery {
-    /// A label from the place search, or a place name.
+    /// A label from the place search, or a place name: 1..=100 characters, not only blanks.
+    #[param(required = true, value_type = String, max_length = 100, pattern = r"^[^\x00]*[^\x00\s][^\x00]*$")]
     pub location: Option<String>,
 }
 

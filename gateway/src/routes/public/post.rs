@@ -26,13 +26,14 @@ pub struct CoordinatesBody {
 #[serde(rename_all = "camelCase")]
 pub struct CalculateBaziRequest {
     /// `YYYY-MM-DD`, month and day zero-padded.
-    #[schema(value_type = String, example = "1990-05-15")]
+    #[schema(required = true, value_type = String, example = "1990-05-15", pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub birth_date: Option<Value>,
     /// `HH:MM` (24 h). Missing: unknown; 12:00 is used and hour-dependent results are flagged.
-    #[schema(value_type = Option<String>, example = "14:30")]
+    #[schema(value_type = Option<String>, example = "14:30", pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub birth_time: Option<Value>,
-    /// A place label (from the place search) or name. Default with no coordinates: 東京, 日本.
-    #[schema(value_type = Option<String>, example = "東京, 日本")]
+    /// A place label (from the place search) or name, at most 100 characters. Default with no
+    /// coordinates: 東京, 日本.
+    #[schema(value_type = Option<String>, example = "東京, 日本", max_length = 100)]
     pub birth_location: Option<Value>,
     /// Default with no place: 139.6503 / 35.6762 (Tokyo).
     #[schema(value_type = Option<CoordinatesBody>)]
@@ -469,6 +470,7 @@ impl TryFrom<pb::Chart> for CalculateBaziResponse {
         (status = 200, description = "The chart", body = CalculateBaziResponse),
         (status = 400, description = "Invalid input (malformed JSON, a wrong field, or a date/time the engine refuses)", body = ErrorBody),
         (status = 403, description = "Cross-origin request", body = ErrorBody),
+        (status = 404, description = "PLACE_NOT_FOUND (a place without coordinates that the engine does not know)", body = ErrorBody),
         (status = 429, description = "Too many calculations from this address", body = ErrorBody),
         (status = 503, description = "The engine is unavailable", body = ErrorBody),
         (status = 504, description = "The engine did not answer in time", body = ErrorBody),

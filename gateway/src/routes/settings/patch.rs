@@ -13,7 +13,12 @@ use crate::startup::AppState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct UsernameBody {
-    #[schema(example = "hanako")]
+    /// 3..=20 letters, digits, `_`, kana or kanji (`meguri-username`), not only `_`.
+    #[schema(
+        required = true,
+        example = "hanako",
+        pattern = r"^[A-Za-z0-9ぁ-ゖァ-ヺー一-鿿][A-Za-z0-9_ぁ-ゖァ-ヺー一-鿿]{2,19}$"
+    )]
     pub username: String,
 }
 

@@ -14,7 +14,13 @@ use crate::startup::AppState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct EmailChangeBody {
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9_+-]{1,30}(\.[A-Za-z0-9_+-]{1,15}){0,2}@[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?){0,3}\.[A-Za-z]{2,12}$"
+    )]
     pub new_email: String,
+    #[schema(required = true)]
     pub current_password: String,
 }
 
@@ -31,6 +37,7 @@ pub struct EmailChangeAnswer {
     responses(
         (status = 200, description = "Link mailed to the new address", body = EmailChangeAnswer),
         (status = 403, description = "WRONG_PASSWORD", body = ErrorBody),
+        (status = 429, description = "PASSWORD_CHECK_RATE_LIMITED (too many wrong passwords), with Retry-After", body = ErrorBody),
         (status = 409, description = "EMAIL_TAKEN", body = ErrorBody),
     ))]
 pub async fn email(
@@ -54,7 +61,10 @@ pub async fn email(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PasswordChangeBody {
+    #[schema(required = true)]
     pub current_password: String,
+    /// 8..=128 characters.
+    #[schema(required = true, min_length = 8, max_length = 128)]
     pub new_password: String,
 }
 
@@ -64,6 +74,7 @@ pub struct PasswordChangeBody {
         (status = 200, description = "Changed", body = MessageBody),
         (status = 400, description = "PASSWORD_TOO_SHORT", body = ErrorBody),
         (status = 403, description = "WRONG_PASSWORD", body = ErrorBody),
+        (status = 429, description = "PASSWORD_CHECK_RATE_LIMITED (too many wrong passwords), with Retry-After", body = ErrorBody),
     ))]
 pub async fn password(
     req: HttpRequest,

@@ -7,7 +7,7 @@ use super::get::PreferencesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
-use crate::routes::auth::user::{UserBody, extras_after};
+use crate::routes::auth::user::{GenderName, UserBody, extras_after};
 use crate::routes::signed_in;
 use crate::session::TypedSession;
 use crate::startup::AppState;
@@ -16,11 +16,16 @@ use crate::startup::AppState;
 #[serde(default, rename_all = "camelCase")]
 pub struct BirthDataBody {
     /// `male`, `female` or `other` (required).
-    #[schema(example = "other")]
+    #[schema(required = true, value_type = GenderName, example = "other")]
     pub gender: Option<String>,
-    #[schema(example = "1990-05-15")]
+    /// `YYYY-MM-DD`, 1900..=2100 (required).
+    #[schema(required = true, value_type = String, example = "1990-05-15", pattern = r"^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$")]
     pub birth_date: Option<String>,
+    /// `HH:MM`.
+    #[schema(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub birth_time: Option<String>,
+    /// At most 100 characters.
+    #[schema(max_length = 100)]
     pub birth_location: Option<String>,
     pub coordinates: Option<CoordinatesIn>,
 }

@@ -88,7 +88,10 @@ pub struct CheckoutBody {
     pub quantity: i32,
     /// A UUID the app chooses once per purchase attempt: sending it again (a double click, a
     /// retry) answers the same purchase and checkout URL. Anything else: 400 `INVALID_ATTEMPT_ID`.
-    #[schema(example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b")]
+    #[schema(
+        example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a6b",
+        pattern = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    )]
     pub attempt_id: String,
 }
 
