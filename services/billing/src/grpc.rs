@@ -8,7 +8,7 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::stripe::DevOutcome;
 use crate::domain::{
-    self, Caller, Change, Credits, IdempotencyKey, LedgerLimit, Pack, Purchase, PurchaseStatus, Reason,
+    self, Caller, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, Pack, Purchase, PurchaseStatus, Reason,
 };
 use crate::error::Error;
 use crate::usecases::Ledger;
@@ -24,8 +24,8 @@ pub struct BillingService {
 
 impl BillingService {
     #[must_use]
-    pub fn new(shop: Shop) -> Self {
-        Self { ledger: Ledger { pool: shop.pool.clone() }, shop }
+    pub const fn new(ledger: Ledger, shop: Shop) -> Self {
+        Self { ledger, shop }
     }
 }
 
@@ -112,6 +112,7 @@ fn entry(e: domain::LedgerEntry) -> pb::LedgerEntry {
         balance_after: e.balance_after.get(),
         reason: e.reason,
         created_at: rfc3339(e.created_at),
+        seq: e.seq.get(),
     }
 }
 
@@ -172,8 +173,12 @@ impl Billing for BillingService {
     ) -> Result<Response<pb::ListLedgerResponse>, Status> {
         let user = Ledger::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
         let limit = LedgerLimit::parse(request.get_ref().limit)?;
-        let entries = self.ledger.list(user, limit).await?;
-        Ok(Response::new(pb::ListLedgerResponse { entries: entries.into_iter().map(entry).collect() }))
+        let before = LedgerCursor::parse(request.get_ref().before.as_deref())?;
+        let page = self.ledger.list(user, limit, before).await?;
+        Ok(Response::new(pb::ListLedgerResponse {
+            entries: page.entries.into_iter().map(entry).collect(),
+            next_before: page.next_before.map(|cursor| cursor.to_string()),
+        }))
     }
 
     #[tracing::instrument(skip_all)]
