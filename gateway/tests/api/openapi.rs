@@ -53,6 +53,7 @@ async fn the_openapi_document_lists_exactly_the_routes_served() {
         ("/api/diary/lucky-day", "timezoneOffset"),
         ("/api/purchases", "limit"),
         ("/api/credits/ledger", "limit"),
+        ("/api/credits/ledger", "before"),
     ] {
         let params = paths[path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}: no parameters"));
         let param = params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path}: no {name}"));

@@ -89,20 +89,23 @@ impl Billing for BillingDouble {
     }
 
     async fn list_ledger(&self, r: Request<pb::ListLedgerRequest>) -> Result<Response<pb::ListLedgerResponse>, Status> {
-        let (user, limit) = (r.get_ref().user_id.clone(), r.get_ref().limit);
+        let (user, limit, before) = (r.get_ref().user_id.clone(), r.get_ref().limit, r.get_ref().before.clone());
         self.recorder.admit("ListLedger", &r, |s| {
             s.subject = Some(user);
             s.limit = u32::try_from(limit).ok();
+            s.detail = before;
         })?;
-        let entry = |id: &str, delta: i64, balance_after: i64, reason: &str| pb::LedgerEntry {
+        let entry = |id: &str, seq: i64, delta: i64, balance_after: i64, reason: &str| pb::LedgerEntry {
             id: id.to_owned(),
             delta,
             balance_after,
             reason: reason.to_owned(),
             created_at: "2026-11-26T12:01:00.000Z".to_owned(),
+            seq,
         };
         Ok(Response::new(pb::ListLedgerResponse {
-            entries: vec![entry("e2", 60, 63, "purchase"), entry("e1", 3, 3, "signup_bonus")],
+            entries: vec![entry("e2", 5, 60, 63, "purchase"), entry("e1", 4, 3, 3, "signup_bonus")],
+            next_before: Some("4".to_owned()),
         }))
     }
 
@@ -442,16 +445,18 @@ fn uuid_other() -> String {
 async fn the_ledger_has_the_balance_and_the_entries_of_the_member() {
     let shop = spawn_shop_app().await;
 
-    let (status, body) = shop.get("/api/credits/ledger?limit=5").await;
+    let (status, body) = shop.get("/api/credits/ledger?limit=5&before=9").await;
 
     assert_eq!(status, 200);
     assert_eq!(body["balance"], 63);
+    assert_eq!(body["nextBefore"], "4", "billing's cursor of the next page");
     assert_eq!(
         body["entries"][0],
         json!({"id": "e2", "delta": 60, "balanceAfter": 63, "reason": "purchase", "createdAt": "2026-11-26T12:01:00.000Z"})
     );
     let ledger = shop.billing.recorder.seen().into_iter().find(|s| s.rpc == "ListLedger").expect("ListLedger");
     assert_eq!((ledger.limit, ledger.subject.as_deref()), (Some(5), Some("")), "the caller's own ledger");
+    assert_eq!(ledger.detail.as_deref(), Some("9"), "the page asked for");
     shop.assert_calls_were_for_the_member();
     let (status, body) = shop.get("/api/credits/ledger?limit=0").await;
     assert_eq!((status, body["code"].as_str()), (400, Some("INVALID_LIMIT")));

@@ -8,7 +8,7 @@
 use crate::analysis::{self, HiddenStem, LifeStage, Luck, Strength, TenGod};
 use crate::astro::SolarTerm;
 use crate::error::EngineError;
-use crate::ganzhi::{Branch, GanZhi, Stem};
+use crate::ganzhi::{Branch, Element, GanZhi, Stem};
 use crate::input::{BirthInput, TimeMode, ZiConvention, Zone};
 use crate::pillars::{self, ElementCounts, Pillars, TermContext};
 use crate::time::{self, Location, ResolvedTime, naive_of_jd};
@@ -295,6 +295,22 @@ pub struct Chart {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HiddenElements(pub [f64; 5]);
 
+impl HiddenElements {
+    /// The element with the largest hidden-stem weight; on a tie (weights within 1e-9, the
+    /// rounding of sums such as 0.5 + 0.3) the first in 木火土金水 order.
+    #[must_use]
+    pub fn dominant(&self) -> Element {
+        let w = &self.0;
+        let mut best = 0;
+        for i in 1..5 {
+            if w[i] > w[best] + 1e-9 {
+                best = i;
+            }
+        }
+        Element::from_index(best)
+    }
+}
+
 impl Serialize for HiddenElements {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("HiddenElements", 5)?;
@@ -412,6 +428,19 @@ mod tests {
 
     fn chart(raw: RawBirthInput) -> Chart {
         calculate(&BirthInput::parse(&raw).expect("valid")).expect("chart")
+    }
+
+    #[test]
+    fn the_dominant_hidden_element_is_the_heaviest_and_the_first_of_a_tie() {
+        assert_eq!(HiddenElements([1.0, 0.5, 0.3, 0.0, 1.8]).dominant(), Element::Water);
+        assert_eq!(HiddenElements([0.3, 2.3, 1.5, 0.0, 0.0]).dominant(), Element::Fire);
+        assert_eq!(HiddenElements([0.0, 0.8, 0.0, 0.8, 0.0]).dominant(), Element::Fire, "a tie: the first");
+        assert_eq!(
+            HiddenElements([0.0, 0.0, 0.5 + 0.3, 0.8, 0.0]).dominant(),
+            Element::Earth,
+            "sums equal but for float rounding are a tie"
+        );
+        assert_eq!(HiddenElements([0.0; 5]).dominant(), Element::Wood);
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub enum Error {
     /// `InvalidArgument`, `INVALID_LIMIT`: 0 (default 20) or 1..=100.
     #[error("invalid limit")]
     InvalidLimit,
+    /// `InvalidArgument`, `INVALID_CURSOR`: a ledger page's `before` that no page gave as
+    /// `next_before` (not a positive whole number).
+    #[error("invalid cursor")]
+    InvalidCursor,
     /// `InvalidArgument`, `IDEMPOTENCY_KEY_REUSED`: the key was used for a different change
     /// (another user, amount or kind).
     #[error("idempotency key reused for a different change")]
@@ -103,6 +107,7 @@ impl ServiceError for Error {
             }
             Self::InvalidReason => (Code::InvalidArgument, "INVALID_REASON", "invalid reason"),
             Self::InvalidLimit => (Code::InvalidArgument, "INVALID_LIMIT", "invalid limit"),
+            Self::InvalidCursor => (Code::InvalidArgument, "INVALID_CURSOR", "invalid cursor"),
             Self::IdempotencyKeyReused => {
                 (Code::InvalidArgument, "IDEMPOTENCY_KEY_REUSED", "idempotency key reused for a different change")
             }
@@ -165,6 +170,7 @@ mod tests {
             Error::InvalidIdempotencyKey,
             Error::InvalidReason,
             Error::InvalidLimit,
+            Error::InvalidCursor,
             Error::IdempotencyKeyReused,
             Error::InsufficientCredits,
             Error::BalanceLimit,
@@ -190,6 +196,7 @@ mod tests {
                 | Error::InvalidIdempotencyKey
                 | Error::InvalidReason
                 | Error::InvalidLimit
+                | Error::InvalidCursor
                 | Error::IdempotencyKeyReused
                 | Error::InsufficientCredits
                 | Error::BalanceLimit

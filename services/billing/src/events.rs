@@ -6,6 +6,7 @@ use meguri_proto::identity::UserSignedUp;
 use crate::db::ledger;
 use crate::domain::{Change, Credits, Reason, SIGNUP_BONUS, signup_bonus_key};
 use crate::error::Error;
+use crate::usecases::Ledger;
 
 /// The consumer group, and the consumer name in `processed_events`.
 pub const GROUP: &str = "billing";
@@ -15,14 +16,14 @@ pub const GROUP: &str = "billing";
 /// # Errors
 /// [`HandlerError::Retry`] when the database fails; [`HandlerError::Reject`] for a payload that
 /// breaks the contract or a grant that can never succeed.
-pub async fn handle(pool: meguri_db::Pool, envelope: Envelope) -> Result<(), HandlerError> {
+pub async fn handle(ledger: Ledger, envelope: Envelope) -> Result<(), HandlerError> {
     let Some(event) = envelope.decode::<UserSignedUp>() else {
         return Ok(());
     };
     let user_id = meguri_events::user_id(&event?.user_id)?;
     let amount = Credits::amount(SIGNUP_BONUS).map_err(|e| HandlerError::Reject(e.into()))?;
     let change = Change::grant(user_id, amount, Reason::signup_bonus(), signup_bonus_key(user_id));
-    match ledger::apply_for_event(&pool, GROUP, envelope.id, &change).await {
+    match ledger::apply_for_event(&ledger.pool, ledger.clock.as_ref(), GROUP, envelope.id, &change).await {
         Ok(Some(applied)) => {
             crate::metrics::record(&change, &Ok(applied));
             tracing::info!(

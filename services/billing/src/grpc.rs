@@ -8,7 +8,7 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::stripe::DevOutcome;
 use crate::domain::{
-    self, Caller, Change, Credits, IdempotencyKey, LedgerLimit, Pack, Purchase, PurchaseStatus, Reason,
+    self, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, Pack, Purchase, PurchaseStatus, Reason,
 };
 use crate::error::Error;
 use crate::usecases::Ledger;
@@ -24,8 +24,8 @@ pub struct BillingService {
 
 impl BillingService {
     #[must_use]
-    pub fn new(shop: Shop) -> Self {
-        Self { ledger: Ledger { pool: shop.pool.clone() }, shop }
+    pub const fn new(ledger: Ledger, shop: Shop) -> Self {
+        Self { ledger, shop }
     }
 }
 
@@ -88,10 +88,6 @@ fn dev_outcome(raw: i32) -> Result<DevOutcome, Error> {
     }
 }
 
-fn caller<T>(request: &Request<T>) -> Result<Caller, Error> {
-    meguri_auth::caller(request).ok_or(Error::Unauthenticated)
-}
-
 /// An optional user id: empty means "the caller's own".
 fn optional_user(raw: &str) -> Result<Option<UserId>, Error> {
     if raw.is_empty() { Ok(None) } else { raw.parse().map(Some).map_err(|_| Error::InvalidUserId) }
@@ -112,6 +108,7 @@ fn entry(e: domain::LedgerEntry) -> pb::LedgerEntry {
         balance_after: e.balance_after.get(),
         reason: e.reason,
         created_at: rfc3339(e.created_at),
+        seq: e.seq.get(),
     }
 }
 
@@ -122,14 +119,17 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::GetBalanceRequest>,
     ) -> Result<Response<pb::GetBalanceResponse>, Status> {
-        let user = Ledger::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
+        let user = Ledger::reader(
+            meguri_auth::required_caller(&request, Error::Unauthenticated)?,
+            optional_user(&request.get_ref().user_id)?,
+        )?;
         let credits = self.ledger.balance(user).await?;
         Ok(Response::new(pb::GetBalanceResponse { credits: credits.get() }))
     }
 
     #[tracing::instrument(skip_all)]
     async fn grant(&self, request: Request<pb::GrantRequest>) -> Result<Response<pb::GrantResponse>, Status> {
-        let may = Ledger::may_write(caller(&request)?)?;
+        let may = Ledger::may_write(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let r = request.into_inner();
         let change = Change::grant(
             user(&r.user_id)?,
@@ -143,7 +143,7 @@ impl Billing for BillingService {
 
     #[tracing::instrument(skip_all)]
     async fn spend(&self, request: Request<pb::SpendRequest>) -> Result<Response<pb::SpendResponse>, Status> {
-        let may = Ledger::may_write(caller(&request)?)?;
+        let may = Ledger::may_write(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let r = request.into_inner();
         let change = Change::spend(
             user(&r.user_id)?,
@@ -157,7 +157,7 @@ impl Billing for BillingService {
 
     #[tracing::instrument(skip_all)]
     async fn refund(&self, request: Request<pb::RefundRequest>) -> Result<Response<pb::RefundResponse>, Status> {
-        let may = Ledger::may_write(caller(&request)?)?;
+        let may = Ledger::may_write(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let r = request.into_inner();
         let user = user(&r.user_id)?;
         let spend_key = IdempotencyKey::parse(&r.spend_idempotency_key)?;
@@ -170,10 +170,17 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::ListLedgerRequest>,
     ) -> Result<Response<pb::ListLedgerResponse>, Status> {
-        let user = Ledger::reader(caller(&request)?, optional_user(&request.get_ref().user_id)?)?;
+        let user = Ledger::reader(
+            meguri_auth::required_caller(&request, Error::Unauthenticated)?,
+            optional_user(&request.get_ref().user_id)?,
+        )?;
         let limit = LedgerLimit::parse(request.get_ref().limit)?;
-        let entries = self.ledger.list(user, limit).await?;
-        Ok(Response::new(pb::ListLedgerResponse { entries: entries.into_iter().map(entry).collect() }))
+        let before = LedgerCursor::parse(request.get_ref().before.as_deref())?;
+        let page = self.ledger.list(user, limit, before).await?;
+        Ok(Response::new(pb::ListLedgerResponse {
+            entries: page.entries.into_iter().map(entry).collect(),
+            next_before: page.next_before.map(|cursor| cursor.to_string()),
+        }))
     }
 
     #[tracing::instrument(skip_all)]
@@ -182,7 +189,7 @@ impl Billing for BillingService {
         request: Request<pb::ListPacksRequest>,
     ) -> Result<Response<pb::ListPacksResponse>, Status> {
         let include_retired = request.get_ref().include_retired;
-        domain::shop_reader(caller(&request)?, include_retired)?;
+        domain::shop_reader(meguri_auth::required_caller(&request, Error::Unauthenticated)?, include_retired)?;
         let catalogue = self.shop.catalogue(include_retired).await?;
         Ok(Response::new(pb::ListPacksResponse {
             packs: catalogue.packs.into_iter().map(pack).collect(),
@@ -196,7 +203,7 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::CreateCheckoutRequest>,
     ) -> Result<Response<pb::CreateCheckoutResponse>, Status> {
-        let buyer = domain::buyer(caller(&request)?)?;
+        let buyer = domain::buyer(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let r = request.into_inner();
         let checkout = CheckoutRequest::parse(r.item_id, r.quantity, &r.attempt_id, &r.success_url, &r.cancel_url)?;
         let (bought, checkout_url) = self.shop.checkout(buyer, checkout).await?;
@@ -205,7 +212,7 @@ impl Billing for BillingService {
 
     #[tracing::instrument(skip_all)]
     async fn get_purchase(&self, request: Request<pb::GetPurchaseRequest>) -> Result<Response<pb::Purchase>, Status> {
-        let buyer = domain::buyer(caller(&request)?)?;
+        let buyer = domain::buyer(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let id = purchase_id(&request.get_ref().purchase_id)?;
         Ok(Response::new(purchase(self.shop.purchase(buyer, id).await?)))
     }
@@ -215,7 +222,7 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::ListPurchasesRequest>,
     ) -> Result<Response<pb::ListPurchasesResponse>, Status> {
-        let buyer = domain::buyer(caller(&request)?)?;
+        let buyer = domain::buyer(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let limit = purchases_limit(request.get_ref().limit)?;
         let purchases = self.shop.purchases(buyer, limit).await?;
         Ok(Response::new(pb::ListPurchasesResponse { purchases: purchases.into_iter().map(purchase).collect() }))
@@ -226,7 +233,7 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::HandleStripeWebhookRequest>,
     ) -> Result<Response<pb::HandleStripeWebhookResponse>, Status> {
-        domain::webhook_caller(caller(&request)?)?;
+        domain::webhook_caller(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let r = request.into_inner();
         let handled = webhooks::handle(&self.shop, &r.payload, &r.signature).await?;
         Ok(Response::new(pb::HandleStripeWebhookResponse {
@@ -252,7 +259,7 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::CompleteDevCheckoutRequest>,
     ) -> Result<Response<pb::CompleteDevCheckoutResponse>, Status> {
-        let buyer = domain::buyer(caller(&request)?)?;
+        let buyer = domain::buyer(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
         let r = request.into_inner();
         let (id, outcome) = (purchase_id(&r.purchase_id)?, dev_outcome(r.outcome)?);
         let done = self.shop.complete_dev_checkout(buyer, id, outcome).await?;

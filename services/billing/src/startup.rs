@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
+use meguri_clock::Clock;
 use meguri_events::{Consumer, IDENTITY_STREAM, Relay};
 use meguri_proto::billing::billing_server::BillingServer;
 use meguri_server::Application;
@@ -11,6 +12,7 @@ use meguri_server::Application;
 use crate::config::{Config, PaymentsConfig, SCHEMA};
 use crate::grpc::BillingService;
 use crate::stripe::StripeHttp;
+use crate::usecases::Ledger;
 use crate::usecases::shop::{Payments, Shop};
 
 /// The `billing` schema's migrations, compiled in.
@@ -41,20 +43,20 @@ pub fn payments(config: &PaymentsConfig) -> anyhow::Result<Payments> {
 ///
 /// # Errors
 /// As [`build_with`], and a Stripe API base that cannot be used.
-pub async fn build(config: Config) -> anyhow::Result<Application> {
+pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
     let payments = payments(&config.payments)?;
-    build_with(config, payments).await
+    build_with(config, payments, clock).await
 }
 
 /// Runs the pending migrations, opens the pools, binds the ports and registers the service, the
-/// `identity` event consumer and the outbox relay (the receipt mail), with `payments` (STYLE §7:
-/// a test may pass its own Stripe). Nothing is served until `run_until_stopped`; health turns
+/// `identity` event consumer and the outbox relay (the receipt mail), with `payments` and `clock`
+/// (STYLE §7: a test may pass its own Stripe and clock). Nothing is served until `run_until_stopped`; health turns
 /// SERVING once PostgreSQL and Redis answer.
 ///
 /// # Errors
 /// Migrations that fail, a database that does not answer, an invalid Redis URL, ports that cannot
 /// be bound.
-pub async fn build_with(config: Config, payments: Payments) -> anyhow::Result<Application> {
+pub async fn build_with(config: Config, payments: Payments, clock: Arc<dyn Clock>) -> anyhow::Result<Application> {
     crate::metrics::describe();
     meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run the billing migrations")?;
     let pool = meguri_db::connect(&config.store.db).await.context("connect to PostgreSQL")?;
@@ -65,17 +67,18 @@ pub async fn build_with(config: Config, payments: Payments) -> anyhow::Result<Ap
         payments: Arc::new(payments),
         relay: relay.clone(),
         app_base_url: config.app_base_url,
+        clock: Arc::clone(&clock),
     };
+    let ledger = Ledger { pool: pool.clone(), clock };
 
     let ready_db = pool.clone();
     let ready_redis = redis.clone();
-    let consumer_pool = pool.clone();
     let metrics_pool = pool;
     let consumer = Consumer::new(redis, &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
     Application::builder(config.server)
-        .add_service(BillingServer::new(BillingService::new(shop)))
+        .add_service(BillingServer::new(BillingService::new(ledger.clone(), shop)))
         .readiness(meguri_events::readiness(ready_db, ready_redis))
-        .task("identity-events", consumer.task(consumer_pool, crate::events::handle))
+        .task("identity-events", consumer.task(ledger, crate::events::handle))
         .task("outbox-relay", move |stop| relay.run(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(metrics_pool, SCHEMA, stop))
         .build()

@@ -7,8 +7,9 @@ pub mod fake_stripe;
 
 use std::sync::Arc;
 
+use meguri_clock::{Clock, SystemClock};
 use meguri_server::{ServerConfig, ShutdownHandle, Store};
-pub use meguri_testkit::{TestDb, admin_url, redis_url};
+pub use meguri_testkit::{ManualClock, TestDb, admin_url, redis_url};
 use secrecy::SecretString;
 use tokio::task::JoinHandle;
 
@@ -37,6 +38,8 @@ pub struct TestOptions {
     pub payments: TestPayments,
     /// `APP_BASE_URL` (the development checkout's page); `None` uses the success URL's origin.
     pub app_base_url: Option<String>,
+    /// The clock billing dates its changes by; `None`: the system clock.
+    pub clock: Option<Arc<ManualClock>>,
 }
 
 impl TestOptions {
@@ -48,6 +51,7 @@ impl TestOptions {
             redis_prefix: redis_prefix.to_owned(),
             payments: TestPayments::Development,
             app_base_url: None,
+            clock: None,
         }
     }
 
@@ -181,7 +185,11 @@ pub async fn spawn(options: TestOptions) -> TestBilling {
 #[allow(clippy::expect_used)]
 pub async fn spawn_on(db: Arc<TestDb>, options: TestOptions) -> TestBilling {
     meguri_testkit::install_crypto_provider();
-    let app = crate::startup::build(options.config(&db)).await.expect("billing starts");
+    let clock: Arc<dyn Clock> = match &options.clock {
+        Some(manual) => Arc::clone(manual) as Arc<dyn Clock>,
+        None => Arc::new(SystemClock),
+    };
+    let app = crate::startup::build(options.config(&db), clock).await.expect("billing starts");
     let (grpc_port, admin_port) = (app.grpc_port, app.admin_port);
     let shutdown = app.shutdown_handle();
     let server = Some(tokio::spawn(app.run_until_stopped()));

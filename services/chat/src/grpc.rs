@@ -5,7 +5,6 @@ use std::pin::Pin;
 
 use chrono::SecondsFormat;
 use futures_util::Stream;
-use meguri_ids::UserId;
 use meguri_proto::meguri::chat::v1 as pb;
 use pb::chat_server::Chat as ChatRpc;
 use pb::send_message_event::{Accepted, Completed, Delta, Event as PbEvent, Failed};
@@ -24,10 +23,6 @@ use crate::usecases::{Chat, Event, Finish};
 #[derive(Clone)]
 pub struct ChatService {
     pub chat: Chat,
-}
-
-fn caller<T>(request: &Request<T>) -> Result<UserId, Error> {
-    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or(Error::Unauthenticated)
 }
 
 fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
@@ -153,7 +148,7 @@ impl ChatRpc for ChatService {
         &self,
         request: Request<pb::SendMessageRequest>,
     ) -> Result<Response<Self::SendMessageStream>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
         let r = request.into_inner();
         let id = MessageId::parse(&r.message_id).map_err(Error::from)?;
         let text = MessageText::parse(&r.message, self.chat.limits()).map_err(Error::from)?;
@@ -170,7 +165,7 @@ impl ChatRpc for ChatService {
 
     #[tracing::instrument(skip_all)]
     async fn get_message(&self, request: Request<pb::GetMessageRequest>) -> Result<Response<pb::ChatMessage>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
         let id = MessageId::parse(&request.get_ref().message_id).map_err(Error::from)?;
         let message = self.chat.message(user, id).await?;
         Ok(Response::new(message_of(message)))
@@ -181,7 +176,7 @@ impl ChatRpc for ChatService {
         &self,
         request: Request<pb::ListMessagesRequest>,
     ) -> Result<Response<pb::ListMessagesResponse>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
         let r = request.into_inner();
         let before = r.before.as_deref().map(MessageId::parse).transpose().map_err(Error::from)?;
         let page = self.chat.history(user, r.limit, before).await?;
@@ -196,7 +191,7 @@ impl ChatRpc for ChatService {
         &self,
         request: Request<pb::GetChatStatusRequest>,
     ) -> Result<Response<pb::GetChatStatusResponse>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
         let (limits, balance) = self.chat.status(user).await?;
         Ok(Response::new(pb::GetChatStatusResponse {
             credits_per_message: limits.credits_per_message,

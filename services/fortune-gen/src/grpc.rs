@@ -2,7 +2,6 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use meguri_auth::Role;
-use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::fortune as pb;
 use meguri_proto::fortune::fortune_server;
@@ -16,11 +15,6 @@ use crate::usecases::records::{ChartRecord, DailyRecord, FriendUpdatesRecord, Ra
 
 pub struct FortuneService {
     pub fortune: Fortune,
-}
-
-/// The signed-in user a user-scoped call is made for.
-fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
-    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or_else(|| Error::NotAUser.into())
 }
 
 fn admin<T>(request: &Request<T>) -> Result<(), Status> {
@@ -156,7 +150,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::GetChartStatusRequest>,
     ) -> Result<Response<pb::GetChartStatusResponse>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let birth_data_changed = request.get_ref().birth_data_changed;
         let (status, updated_at) = self.fortune.chart_status(user, birth_data_changed).await?;
         Ok(Response::new(pb::GetChartStatusResponse {
@@ -166,7 +160,7 @@ impl fortune_server::Fortune for FortuneService {
     }
 
     async fn get_chart(&self, request: Request<pb::GetChartRequest>) -> Result<Response<pb::GetChartResponse>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let (chart, built_at) = self.fortune.chart(user).await?;
         Ok(Response::new(pb::GetChartResponse {
             status: crate::domain::ChartStatus::Ready.as_str().to_owned(),
@@ -179,7 +173,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::GetDailyReadingRequest>,
     ) -> Result<Response<pb::DailyReading>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         Ok(Response::new(daily_out(self.fortune.daily_reading(user, offset).await?)))
     }
@@ -188,7 +182,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::GetDayInfoRequest>,
     ) -> Result<Response<pb::GetDayInfoResponse>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         let (date, items) = self.fortune.day_info(user, offset).await?;
         Ok(Response::new(pb::GetDayInfoResponse {
@@ -217,7 +211,7 @@ impl fortune_server::Fortune for FortuneService {
     }
 
     async fn rate_fortune(&self, request: Request<pb::RateFortuneRequest>) -> Result<Response<pb::Rating>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         let new = NewRating::parse(
             &r.fortune_type,
@@ -234,7 +228,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::UpdateRatingFeedbackRequest>,
     ) -> Result<Response<pb::Rating>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         let rating = self
             .fortune
@@ -247,7 +241,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::GetYearlyReportRequest>,
     ) -> Result<Response<pb::Report>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         Ok(Response::new(report_out(self.fortune.yearly_report(user, offset).await?)))
     }
@@ -256,7 +250,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::GetLifeReportRequest>,
     ) -> Result<Response<pb::Report>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         Ok(Response::new(report_out(self.fortune.report(user, ReportKind::Life).await?)))
     }
 
@@ -264,7 +258,7 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::GetFriendUpdatesRequest>,
     ) -> Result<Response<pb::GetFriendUpdatesResponse>, Status> {
-        let user = caller(&request)?;
+        let user = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let offset = sent_offset(request.get_ref().timezone_offset_minutes)?;
         Ok(Response::new(friend_updates_out(self.fortune.friend_updates(user, offset).await?)))
     }

@@ -4,6 +4,7 @@
 use std::io::BufRead as _;
 
 use anyhow::Context as _;
+use secrecy::ExposeSecret as _;
 
 use crate::config::{DEFAULT_ARGON2, SCHEMA};
 use crate::startup::MIGRATIONS;
@@ -17,9 +18,9 @@ pub async fn create_admin() -> anyhow::Result<()> {
     let email = std::env::args()
         .nth(2)
         .context("usage: identity create-admin <email> (password from ADMIN_PASSWORD or stdin)")?;
-    let password = match std::env::var("ADMIN_PASSWORD") {
-        Ok(p) if !p.is_empty() => p,
-        _ => {
+    let password = match crate::config::admin_password(meguri_server::env_var) {
+        Some(p) => p.expose_secret().to_owned(),
+        None => {
             eprintln!("password (8+ characters), then Enter:");
             let mut line = String::new();
             std::io::stdin().lock().read_line(&mut line).context("read the password")?;

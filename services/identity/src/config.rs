@@ -64,11 +64,27 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
     Ok((Config { server, store, token_pepper, argon2 }, telemetry))
 }
 
+/// `ADMIN_PASSWORD`, read only by `identity create-admin` (`cli.rs`), never by the service:
+/// `None` when unset or empty (the command then asks on standard input).
+#[must_use]
+pub fn admin_password(lookup: impl Fn(&str) -> Option<String>) -> Option<SecretString> {
+    lookup("ADMIN_PASSWORD").filter(|p| !p.is_empty()).map(SecretString::from)
+}
+
 #[cfg(test)]
 mod tests {
     use secrecy::ExposeSecret as _;
 
     use super::*;
+
+    #[test]
+    fn the_admin_password_is_a_secret_and_empty_means_ask() {
+        let set = admin_password(meguri_server::lookup_of(&[("ADMIN_PASSWORD", "correct horse")]));
+        assert_eq!(set.as_ref().map(|p| p.expose_secret().to_owned()).as_deref(), Some("correct horse"));
+        assert!(!format!("{set:?}").contains("horse"), "Debug never prints it");
+        assert!(admin_password(meguri_server::lookup_of(&[("ADMIN_PASSWORD", "")])).is_none());
+        assert!(admin_password(meguri_server::lookup_of(&[])).is_none());
+    }
 
     use meguri_server::lookup_of as lookup;
 

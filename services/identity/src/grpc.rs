@@ -16,11 +16,6 @@ pub struct IdentityService {
     pub accounts: Accounts,
 }
 
-/// The signed-in user a user-scoped call is made for.
-fn caller<T>(request: &Request<T>) -> Result<UserId, Status> {
-    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or_else(|| Error::NotAUser.into())
-}
-
 /// Another service (or an admin tool) calling on its own behalf; users and visitors are refused.
 fn service_caller<T>(request: &Request<T>) -> Result<(), Status> {
     match meguri_auth::caller(request).map(|c| c.role) {
@@ -186,7 +181,7 @@ impl Identity for IdentityService {
     }
 
     async fn get_user(&self, request: Request<pb::GetUserRequest>) -> Result<Response<pb::GetUserResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let user = self.accounts.get_user(id).await?;
         Ok(Response::new(pb::GetUserResponse { user: Some(user_out(user)) }))
     }
@@ -195,7 +190,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::UpdateUsernameRequest>,
     ) -> Result<Response<pb::UpdateUsernameResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let user = self.accounts.update_username(id, &request.into_inner().username).await?;
         Ok(Response::new(pb::UpdateUsernameResponse { user: Some(user_out(user)) }))
     }
@@ -204,7 +199,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::UpdateBirthDataRequest>,
     ) -> Result<Response<pb::UpdateBirthDataResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         let (user, changed) = self.accounts.update_birth_data(id, gender_in(r.gender), &birth_in(r.birth)).await?;
         Ok(Response::new(pb::UpdateBirthDataResponse { user: Some(user_out(user)), birth_data_changed: changed }))
@@ -214,7 +209,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::RequestEmailChangeRequest>,
     ) -> Result<Response<pb::RequestEmailChangeResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         self.accounts.request_email_change(id, &r.new_email, &r.current_password).await?;
         Ok(Response::new(pb::RequestEmailChangeResponse {}))
@@ -232,7 +227,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::ChangePasswordRequest>,
     ) -> Result<Response<pb::ChangePasswordResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         self.accounts.change_password(id, &r.current_password, &r.new_password).await?;
         Ok(Response::new(pb::ChangePasswordResponse {}))
@@ -242,7 +237,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::DeleteAccountRequest>,
     ) -> Result<Response<pb::DeleteAccountResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         self.accounts.delete_account(id, &request.into_inner().password).await?;
         Ok(Response::new(pb::DeleteAccountResponse {}))
     }
@@ -251,7 +246,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::CompleteOnboardingRequest>,
     ) -> Result<Response<pb::CompleteOnboardingResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let user = self.accounts.complete_onboarding(id).await?;
         Ok(Response::new(pb::CompleteOnboardingResponse { user: Some(user_out(user)) }))
     }
@@ -260,7 +255,7 @@ impl Identity for IdentityService {
         &self,
         request: Request<pb::SetTimezoneOffsetRequest>,
     ) -> Result<Response<pb::SetTimezoneOffsetResponse>, Status> {
-        let id = caller(&request)?;
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let offset = self.accounts.set_timezone_offset(id, request.get_ref().timezone_offset).await?;
         Ok(Response::new(pb::SetTimezoneOffsetResponse { timezone_offset: offset.minutes() }))
     }

@@ -38,13 +38,6 @@ impl Error {
     }
 }
 
-/// Needed by diesel-async's `transaction`; queries inside map their errors with [`Error::db`].
-impl From<diesel::result::Error> for Error {
-    fn from(error: diesel::result::Error) -> Self {
-        Self::db("transaction")(error)
-    }
-}
-
 impl ServiceError for Error {
     /// Each case's gRPC code, stable code and English log message; the rest (logging, the database
     /// outage check, the status) is the one mapping of `meguri-status`.
@@ -63,7 +56,14 @@ impl ServiceError for Error {
     }
 }
 
-meguri_status::service_error!(Error, log: "notify", outage: meguri_db::is_unavailable);
+// `From<diesel::result::Error>` (diesel-async's `transaction` needs it; queries inside map their
+// errors with [`Error::db`]) comes from the macro.
+meguri_status::service_error!(
+    Error,
+    log: "notify",
+    outage: meguri_db::is_unavailable,
+    unexpected_from: [diesel::result::Error],
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,5 @@
 //! The tonic implementation: proto → domain values, the use case, domain → proto. No SQL, no rules.
 
-use meguri_auth::Caller;
 use meguri_proto::notify as pb;
 use pb::notify_server::Notify;
 use tonic::{Request, Response, Status};
@@ -20,10 +19,6 @@ impl NotifyService {
     pub const fn new(ctx: Context) -> Self {
         Self { ctx }
     }
-}
-
-fn caller<T>(request: &Request<T>) -> Result<Caller, Error> {
-    meguri_auth::caller(request).ok_or(Error::Unauthenticated)
 }
 
 const fn to_proto(p: Preferences) -> pb::EmailPreferences {
@@ -63,7 +58,8 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::GetEmailPreferencesRequest>,
     ) -> Result<Response<pb::GetEmailPreferencesResponse>, Status> {
-        let current = preferences::get(&self.ctx, caller(&request)?).await?;
+        let current =
+            preferences::get(&self.ctx, meguri_auth::required_caller(&request, Error::Unauthenticated)?).await?;
         Ok(Response::new(pb::GetEmailPreferencesResponse { preferences: Some(to_proto(current)) }))
     }
 
@@ -72,7 +68,12 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::UpdateEmailPreferencesRequest>,
     ) -> Result<Response<pb::UpdateEmailPreferencesResponse>, Status> {
-        let changed = preferences::update(&self.ctx, caller(&request)?, update(request.get_ref())).await?;
+        let changed = preferences::update(
+            &self.ctx,
+            meguri_auth::required_caller(&request, Error::Unauthenticated)?,
+            update(request.get_ref()),
+        )
+        .await?;
         Ok(Response::new(pb::UpdateEmailPreferencesResponse { preferences: Some(to_proto(changed)) }))
     }
 
@@ -81,7 +82,12 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::UnsubscribeRequest>,
     ) -> Result<Response<pb::UnsubscribeResponse>, Status> {
-        let off = unsubscribe::redeem_token(&self.ctx, caller(&request)?, &request.get_ref().token).await?;
+        let off = unsubscribe::redeem_token(
+            &self.ctx,
+            meguri_auth::required_caller(&request, Error::Unauthenticated)?,
+            &request.get_ref().token,
+        )
+        .await?;
         Ok(Response::new(pb::UnsubscribeResponse {
             preference: preference_to_proto(off).into(),
             label: off.label().to_owned(),
@@ -93,7 +99,7 @@ impl Notify for NotifyService {
         &self,
         request: Request<pb::RecordVisitRequest>,
     ) -> Result<Response<pb::RecordVisitResponse>, Status> {
-        visits::record(&self.ctx, caller(&request)?).await?;
+        visits::record(&self.ctx, meguri_auth::required_caller(&request, Error::Unauthenticated)?).await?;
         Ok(Response::new(pb::RecordVisitResponse {}))
     }
 }

@@ -20,11 +20,6 @@ pub struct SocialService {
     pub social: Social,
 }
 
-/// The signed-in user a user-scoped call is made for.
-fn caller<T>(request: &Request<T>) -> Result<UserId, Error> {
-    meguri_auth::caller(request).and_then(|c| c.signed_in_user()).ok_or(Error::NotAUser)
-}
-
 /// The member a request names; an id that is not a UUID is nobody (`missing`).
 fn member_id(raw: &str, missing: Refusal) -> Result<UserId, Error> {
     id_of(raw, missing)
@@ -115,7 +110,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::ListFriendsRequest>,
     ) -> Result<Response<pb::ListFriendsResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let overview = self.social.overview(me).await?;
         let pending = |r: crate::usecases::friends::PendingRequest| pb::FriendRequest {
             member: Some(member(r.member)),
@@ -142,7 +137,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::SearchMembersRequest>,
     ) -> Result<Response<pb::SearchMembersResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let query = SearchQuery::parse(&request.get_ref().query).map_err(Error::from)?;
         let limit = SearchLimit::new(request.get_ref().limit);
         let found = self.social.search(me, &query, limit).await?;
@@ -159,7 +154,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::MemberRef>,
     ) -> Result<Response<pb::FriendshipAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let target = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
         Ok(answer(self.social.send_request(me, target).await?))
     }
@@ -169,7 +164,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::MemberRef>,
     ) -> Result<Response<pb::FriendshipAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let other = member_id(&request.get_ref().user_id, Refusal::FriendRequestNotFound)?;
         Ok(answer(self.social.accept_request(me, other).await?))
     }
@@ -179,7 +174,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::MemberRef>,
     ) -> Result<Response<pb::FriendshipAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let other = member_id(&request.get_ref().user_id, Refusal::FriendRequestNotFound)?;
         Ok(answer(self.social.decline_request(me, other).await?))
     }
@@ -189,21 +184,21 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::MemberRef>,
     ) -> Result<Response<pb::FriendshipAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let other = member_id(&request.get_ref().user_id, Refusal::FriendRequestNotFound)?;
         Ok(answer(self.social.cancel_request(me, other).await?))
     }
 
     #[tracing::instrument(skip_all)]
     async fn remove_friend(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::FriendshipAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let other = member_id(&request.get_ref().user_id, Refusal::FriendNotFound)?;
         Ok(answer(self.social.remove_friend(me, other).await?))
     }
 
     #[tracing::instrument(skip_all)]
     async fn get_compatibility(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::Compatibility>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let friend = member_id(&request.get_ref().user_id, Refusal::FriendNotFound)?;
         let view = self.social.compatibility(me, friend).await?;
         Ok(Response::new(pb::Compatibility {
@@ -224,14 +219,14 @@ impl SocialRpc for SocialService {
 
     #[tracing::instrument(skip_all)]
     async fn block(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::BlockAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let other = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
         Ok(Response::new(pb::BlockAnswer { state: state(self.social.block(me, other).await?) }))
     }
 
     #[tracing::instrument(skip_all)]
     async fn unblock(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::BlockAnswer>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let other = member_id(&request.get_ref().user_id, Refusal::MemberNotFound)?;
         Ok(Response::new(pb::BlockAnswer { state: state(self.social.unblock(me, other).await?) }))
     }
@@ -241,7 +236,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::ListBlocksRequest>,
     ) -> Result<Response<pb::ListBlocksResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let blocked = self.social.blocked_by(me).await?;
         Ok(Response::new(pb::ListBlocksResponse { members: blocked.into_iter().map(member).collect() }))
     }
@@ -280,7 +275,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::CreateDiaryEntryRequest>,
     ) -> Result<Response<pb::DiaryEntry>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         let new = NewDiaryEntry {
             client_id: id_of::<ClientId>(&r.client_id, Refusal::InvalidClientId)?,
@@ -299,7 +294,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::UpdateDiaryEntryRequest>,
     ) -> Result<Response<pb::DiaryEntry>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.into_inner();
         let id = id_of(&r.id, Refusal::DiaryEntryNotFound)?;
         let edit = DiaryEdit { content: r.content, date: r.date, offset: sent_offset(r.timezone_offset_minutes)? };
@@ -311,7 +306,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::DiaryEntryRef>,
     ) -> Result<Response<pb::DeleteDiaryEntryResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let id = id_of(&request.get_ref().id, Refusal::DiaryEntryNotFound)?;
         self.social.delete_entry(me, id).await?;
         Ok(Response::new(pb::DeleteDiaryEntryResponse {}))
@@ -322,7 +317,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::ListDiaryEntriesRequest>,
     ) -> Result<Response<pb::ListDiaryEntriesResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.get_ref();
         let limit = PageLimit::new(r.limit).map_err(Error::from)?;
         let after =
@@ -336,7 +331,7 @@ impl SocialRpc for SocialService {
 
     #[tracing::instrument(skip_all)]
     async fn get_diary_entry(&self, request: Request<pb::DiaryEntryRef>) -> Result<Response<pb::DiaryEntry>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let id = id_of(&request.get_ref().id, Refusal::DiaryEntryNotFound)?;
         Ok(Response::new(entry(self.social.get_entry(me, id).await?)))
     }
@@ -346,7 +341,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::ListMentionNotificationsRequest>,
     ) -> Result<Response<pb::ListMentionNotificationsResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let unseen = self.social.unseen_mentions(me).await?;
         Ok(Response::new(pb::ListMentionNotificationsResponse {
             notifications: unseen.into_iter().map(notification).collect(),
@@ -358,7 +353,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::MentionRef>,
     ) -> Result<Response<pb::MarkMentionShownResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let id = id_of(&request.get_ref().id, Refusal::MentionNotFound)?;
         self.social.mark_mention_shown(me, id).await?;
         Ok(Response::new(pb::MarkMentionShownResponse {}))
@@ -369,7 +364,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::ListDeliveredLettersRequest>,
     ) -> Result<Response<pb::ListDeliveredLettersResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let letters = self.social.unshown_letters(me).await?;
         Ok(Response::new(pb::ListDeliveredLettersResponse { letters: letters.into_iter().map(entry).collect() }))
     }
@@ -379,7 +374,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::DiaryEntryRef>,
     ) -> Result<Response<pb::MarkLetterShownResponse>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let id = id_of(&request.get_ref().id, Refusal::DiaryEntryNotFound)?;
         self.social.mark_letter_shown(me, id).await?;
         Ok(Response::new(pb::MarkLetterShownResponse {}))
@@ -390,7 +385,7 @@ impl SocialRpc for SocialService {
         &self,
         request: Request<pb::FindLuckyDayRequest>,
     ) -> Result<Response<pb::LuckyDay>, Status> {
-        let me = caller(&request)?;
+        let me = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
         let r = request.get_ref();
         let from = parse_day(&r.from).ok_or(Error::from(Refusal::InvalidDeliveryDate))?;
         let day = self.social.lucky_day(me, from, sent_offset(r.timezone_offset_minutes)?).await?;

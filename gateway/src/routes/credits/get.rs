@@ -6,11 +6,12 @@ use crate::error::{ApiError, ErrorBody};
 use crate::routes::{SignedIn, ok_json, rpc};
 use crate::startup::AppState;
 
-/// The caller's balance and credit ledger, newest entry first: what makes the balance explainable.
+/// The caller's balance and one page of the credit ledger in the order the changes were applied,
+/// newest first (`nextBefore` pages to older ones): what makes the balance explainable.
 #[utoipa::path(get, path = "/api/credits/ledger", operation_id = "get_credit_ledger", tag = "shop", params(LedgerQuery),
     responses(
-        (status = 200, description = "The balance and the newest entries", body = CreditLedger),
-        (status = 400, description = "INVALID_LIMIT", body = ErrorBody),
+        (status = 200, description = "The balance and a page of entries, newest first, with the cursor of the next (older) page", body = CreditLedger),
+        (status = 400, description = "INVALID_LIMIT, INVALID_CURSOR (`before` no page gave)", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
     ))]
 pub async fn ledger(

@@ -127,17 +127,6 @@ fn luck(l: &bazi_engine::analysis::Luck) -> pb::Luck {
     }
 }
 
-/// The element with the largest weight (first in 木火土金水 order on a tie).
-fn dominant_of(w: &[f64; 5]) -> bazi_engine::ganzhi::Element {
-    let mut best = 0;
-    for i in 1..5 {
-        if w[i] > w[best] + 1e-9 {
-            best = i;
-        }
-    }
-    bazi_engine::ganzhi::Element::from_index(best)
-}
-
 /// The engine's chart in proto form.
 pub fn chart_to_pb(c: &Chart) -> pb::Chart {
     let t = &c.time;
@@ -187,7 +176,7 @@ pub fn chart_to_pb(c: &Chart) -> pb::Chart {
             earth: h[2],
             metal: h[3],
             water: h[4],
-            dominant: dominant_of(&h).key().to_owned(),
+            dominant: c.hidden_elements.dominant().key().to_owned(),
         }),
         notes: vec![t.correction_note()],
     }

@@ -1,14 +1,18 @@
 //! The ledger's storage: every change is one transaction that locks the user's balance row,
 //! checks, inserts its ledger row and updates the balance.
 
+use chrono::{DateTime, Utc};
 use diesel::{ExpressionMethods as _, OptionalExtension as _, QueryDsl as _, SelectableHelper as _};
 use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
+use meguri_clock::Clock;
 use meguri_ids::UserId;
 use uuid::Uuid;
 
 use super::models::{LedgerRow, NewLedgerRow};
 use super::schema::{balances, credit_ledger};
-use crate::domain::{Applied, Change, Credits, IdempotencyKey, LedgerEntry, LedgerLimit, Reason};
+use crate::domain::{
+    Applied, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, LedgerPage, LedgerSeq, Reason, placement,
+};
 use crate::error::Error;
 
 /// The unique constraints a concurrent change with the same key can hit (see the migration).
@@ -33,22 +37,37 @@ pub async fn balance(pool: &meguri_db::Pool, user: UserId) -> Result<Credits, Er
     credits.map_or(Ok(Credits::ZERO), Credits::stored)
 }
 
-/// The newest `limit` ledger rows of `user`, newest first.
+/// A page of `user`'s ledger in the order of application, newest first: at most `limit` rows,
+/// those placed before `before` when given, and the cursor of the next page when there is one.
 ///
 /// # Errors
 /// [`Error::Unexpected`] when the database fails.
 #[tracing::instrument(skip_all, fields(user_id = %user))]
-pub async fn list(pool: &meguri_db::Pool, user: UserId, limit: LedgerLimit) -> Result<Vec<LedgerEntry>, Error> {
+pub async fn list(
+    pool: &meguri_db::Pool,
+    user: UserId,
+    limit: LedgerLimit,
+    before: Option<LedgerCursor>,
+) -> Result<LedgerPage, Error> {
     let mut conn = connection(pool).await?;
-    let rows: Vec<LedgerRow> = credit_ledger::table
-        .filter(credit_ledger::user_id.eq(user.as_uuid()))
-        .order((credit_ledger::created_at.desc(), credit_ledger::id.desc()))
-        .limit(limit.get())
+    let mut query = credit_ledger::table.filter(credit_ledger::user_id.eq(user.as_uuid())).into_boxed();
+    if let Some(cursor) = before {
+        query = query.filter(credit_ledger::seq.lt(cursor.before().get()));
+    }
+    let mut rows: Vec<LedgerRow> = query
+        .order(credit_ledger::seq.desc())
+        .limit(limit.get().saturating_add(1))
         .select(LedgerRow::as_select())
         .load(&mut conn)
         .await
         .map_err(Error::db("list the ledger"))?;
-    rows.into_iter().map(LedgerRow::entry).collect()
+    let more = i64::try_from(rows.len()).is_ok_and(|n| n > limit.get());
+    if more {
+        rows.pop();
+    }
+    let entries = rows.into_iter().map(LedgerRow::entry).collect::<Result<Vec<_>, _>>()?;
+    let next_before = if more { entries.last().map(|e| LedgerCursor::after(e.seq)) } else { None };
+    Ok(LedgerPage { entries, next_before })
 }
 
 /// Applies a grant or spend in its own transaction (see [`apply_in`]).
@@ -56,11 +75,11 @@ pub async fn list(pool: &meguri_db::Pool, user: UserId, limit: LedgerLimit) -> R
 /// # Errors
 /// As [`apply_in`].
 #[tracing::instrument(skip_all, fields(user_id = %change.user, kind = change.kind.as_str()))]
-pub async fn apply(pool: &meguri_db::Pool, change: &Change) -> Result<Applied, Error> {
+pub async fn apply(pool: &meguri_db::Pool, clock: &dyn Clock, change: &Change) -> Result<Applied, Error> {
     let mut conn = connection(pool).await?;
     let mut raced = false;
     loop {
-        let outcome = conn.transaction(async |conn| apply_in(conn, change).await).await;
+        let outcome = conn.transaction(async |conn| apply_in(conn, clock, change).await).await;
         if let Some(outcome) = settle(outcome, &mut raced) {
             return outcome;
         }
@@ -75,6 +94,7 @@ pub async fn apply(pool: &meguri_db::Pool, change: &Change) -> Result<Applied, E
 #[tracing::instrument(skip_all, fields(user_id = %user))]
 pub async fn refund(
     pool: &meguri_db::Pool,
+    clock: &dyn Clock,
     user: UserId,
     spend_key: &IdempotencyKey,
     reason: &Reason,
@@ -93,7 +113,7 @@ pub async fn refund(
                     .map_err(Error::db("load the spend"))?;
                 let spend = spend.ok_or(Error::SpendNotFound)?.recorded()?;
                 let change = Change::refund(user, &spend, reason.clone())?;
-                let applied = apply_in(conn, &change).await?;
+                let applied = apply_in(conn, clock, &change).await?;
                 Ok((change, applied))
             })
             .await;
@@ -108,13 +128,16 @@ pub async fn refund(
 ///    user run one after another and the balance check below cannot race;
 /// 2. when the key is already in the ledger, returns the first result (a replay) or refuses a
 ///    different change under the same key;
-/// 3. computes the new balance (never below zero), inserts the ledger row, updates the balance.
+/// 3. computes the new balance (never below zero), and, still under the lock, places the entry
+///    after the user's latest one (its `seq`, and its time from `clock`, never earlier than the
+///    latest's: [`placement`]); inserts the ledger row and updates the balance. So the ledger read
+///    by `seq` is the order in which the changes moved the balance.
 ///
 /// # Errors
 /// [`Error::InsufficientCredits`], [`Error::BalanceLimit`], [`Error::IdempotencyKeyReused`],
 /// [`Error::Conflict`] when a concurrent transaction committed the same key first,
 /// [`Error::Unexpected`].
-pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<Applied, Error> {
+pub async fn apply_in(conn: &mut AsyncPgConnection, clock: &dyn Clock, change: &Change) -> Result<Applied, Error> {
     let user = change.user.as_uuid();
     let current = lock_balance(conn, change.user).await?;
 
@@ -130,6 +153,15 @@ pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<A
     }
 
     let after = change.apply(current)?;
+    let latest: Option<(i64, DateTime<Utc>)> = credit_ledger::table
+        .filter(credit_ledger::user_id.eq(user))
+        .order(credit_ledger::seq.desc())
+        .select((credit_ledger::seq, credit_ledger::created_at))
+        .first(conn)
+        .await
+        .optional()
+        .map_err(Error::db("find the latest ledger entry"))?;
+    let (seq, created_at) = placement(latest.map(|(seq, at)| (LedgerSeq::stored(seq), at)), clock.now());
     diesel::insert_into(credit_ledger::table)
         .values(NewLedgerRow {
             id: Uuid::now_v7(),
@@ -139,12 +171,14 @@ pub async fn apply_in(conn: &mut AsyncPgConnection, change: &Change) -> Result<A
             reason: change.reason.as_str(),
             idempotency_key: change.key.as_str(),
             refund_of: change.refund_of.as_ref().map(IdempotencyKey::as_str),
+            seq: seq.get(),
+            created_at,
         })
         .execute(conn)
         .await
         .map_err(Error::db("insert the ledger row"))?;
     diesel::update(balances::table.find(user))
-        .set((balances::credits.eq(after.get()), balances::updated_at.eq(diesel::dsl::now)))
+        .set((balances::credits.eq(after.get()), balances::updated_at.eq(created_at)))
         .execute(conn)
         .await
         .map_err(Error::db("update the balance"))?;
@@ -199,6 +233,7 @@ fn settle<T>(outcome: Result<T, Error>, raced: &mut bool) -> Option<Result<T, Er
 #[tracing::instrument(skip_all, fields(user_id = %change.user, %event_id))]
 pub async fn apply_for_event(
     pool: &meguri_db::Pool,
+    clock: &dyn Clock,
     consumer: &str,
     event_id: Uuid,
     change: &Change,
@@ -214,7 +249,7 @@ pub async fn apply_for_event(
                 {
                     return Ok(None);
                 }
-                apply_in(conn, change).await.map(Some)
+                apply_in(conn, clock, change).await.map(Some)
             })
             .await;
         if let Some(outcome) = settle(outcome, &mut raced) {

@@ -6,7 +6,7 @@ use meguri_ids::UserId;
 use uuid::Uuid;
 
 use super::schema::credit_ledger;
-use crate::domain::{Credits, IdempotencyKey, LedgerEntry, Recorded};
+use crate::domain::{Credits, IdempotencyKey, LedgerEntry, LedgerSeq, Recorded};
 use crate::error::Error;
 
 #[derive(Queryable, Selectable)]
@@ -20,6 +20,7 @@ pub(super) struct LedgerRow {
     pub idempotency_key: String,
     pub refund_of: Option<String>,
     pub created_at: DateTime<Utc>,
+    pub seq: i64,
 }
 
 impl LedgerRow {
@@ -36,6 +37,7 @@ impl LedgerRow {
     pub(super) fn entry(self) -> Result<LedgerEntry, Error> {
         Ok(LedgerEntry {
             id: self.id,
+            seq: LedgerSeq::stored(self.seq),
             delta: self.delta,
             balance_after: Credits::stored(self.balance_after)?,
             reason: self.reason,
@@ -54,4 +56,6 @@ pub(super) struct NewLedgerRow<'a> {
     pub reason: &'a str,
     pub idempotency_key: &'a str,
     pub refund_of: Option<&'a str>,
+    pub seq: i64,
+    pub created_at: DateTime<Utc>,
 }

@@ -18,6 +18,7 @@ diesel::table! {
         idempotency_key -> Text,
         refund_of -> Nullable<Text>,
         created_at -> Timestamptz,
+        seq -> Int8,
     }
 }
 

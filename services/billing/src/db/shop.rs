@@ -300,7 +300,7 @@ pub async fn lock_purchase_by_payment(
     lock_one!(conn, purchases::stripe_payment_intent_id.eq(payment_intent))
 }
 
-/// Marks a purchase completed: its payment, the credits granted and when.
+/// Marks a purchase completed at `now`: its payment, the credits granted and when.
 ///
 /// # Errors
 /// The database (a payment intent another purchase holds is a unique violation).
@@ -309,8 +309,8 @@ pub async fn mark_completed(
     id: PurchaseId,
     payment_intent: Option<&str>,
     credits_granted: i64,
+    now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, Error> {
-    let now = Utc::now();
     diesel::update(purchases::table.find(id.as_uuid()))
         .set((
             purchases::status.eq(PurchaseStatus::Completed.as_str()),

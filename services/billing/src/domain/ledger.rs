@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use chrono::{DateTime, Utc};
 use meguri_ids::UserId;
 
 use super::Credits;
@@ -226,10 +227,99 @@ pub fn replay(existing: &Recorded, change: &Change) -> Result<Applied, Error> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LedgerEntry {
     pub id: uuid::Uuid,
+    /// Its place among the user's changes in the order they were applied (1, 2, 3…).
+    pub seq: LedgerSeq,
     pub delta: i64,
     pub balance_after: Credits,
     pub reason: String,
-    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A change's place among its user's changes, in the order they moved the balance: 1 for the
+/// first, then one more for each. Assigned while the user's balance row is locked, so it is the
+/// order of application even for changes sent at the same moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LedgerSeq(i64);
+
+impl LedgerSeq {
+    pub const FIRST: Self = Self(1);
+
+    /// A number read back from the ledger (the migration keeps it 1 or more).
+    #[must_use]
+    pub const fn stored(raw: i64) -> Self {
+        Self(raw)
+    }
+
+    #[must_use]
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+
+    /// The place after this one.
+    #[must_use]
+    pub const fn next(self) -> Self {
+        Self(self.0.saturating_add(1))
+    }
+}
+
+/// Where and when a new ledger entry goes, given the user's latest entry (its place and time)
+/// and the clock's `now`: the next place, at `now`, but never earlier than that entry, so the
+/// times read in the order of application never go back (a clock stepped back, or two
+/// services' clocks apart, cannot make a later change look older).
+#[must_use]
+pub fn placement(latest: Option<(LedgerSeq, DateTime<Utc>)>, now: DateTime<Utc>) -> (LedgerSeq, DateTime<Utc>) {
+    match latest {
+        None => (LedgerSeq::FIRST, now),
+        Some((seq, at)) => (seq.next(), now.max(at)),
+    }
+}
+
+/// Where a ledger page starts: only entries before this place. Written as the decimal place of
+/// the previous page's last entry (`next_before`); anything else is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LedgerCursor(LedgerSeq);
+
+impl LedgerCursor {
+    /// `None` for an absent or empty cursor (the newest page).
+    ///
+    /// # Errors
+    /// [`Error::InvalidCursor`] for anything but a whole number of 1 or more.
+    pub fn parse(raw: Option<&str>) -> Result<Option<Self>, Error> {
+        let Some(raw) = raw.filter(|r| !r.is_empty()) else {
+            return Ok(None);
+        };
+        let digits = raw.len() <= 19 && raw.bytes().all(|b| b.is_ascii_digit());
+        match raw.parse::<i64>() {
+            Ok(n) if digits && n >= 1 => Ok(Some(Self(LedgerSeq(n)))),
+            _ => Err(Error::InvalidCursor),
+        }
+    }
+
+    /// The cursor of the page after the one that ends with `last`.
+    #[must_use]
+    pub const fn after(last: LedgerSeq) -> Self {
+        Self(last)
+    }
+
+    /// Entries of this page have a place below this.
+    #[must_use]
+    pub const fn before(self) -> LedgerSeq {
+        self.0
+    }
+}
+
+impl fmt::Display for LedgerCursor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.0)
+    }
+}
+
+/// One page of a user's ledger, newest first, and where the next (older) page starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LedgerPage {
+    pub entries: Vec<LedgerEntry>,
+    /// `None` on the last page.
+    pub next_before: Option<LedgerCursor>,
 }
 
 /// How many ledger rows one `ListLedger` returns: `1..=100`, 0 meaning the default 20.
@@ -330,6 +420,35 @@ mod tests {
         let grant = Change::grant(user, amount(1), reason("admin_grant"), key("k"));
         for change in [more, other_user, grant] {
             assert!(matches!(replay(&first, &change), Err(Error::IdempotencyKeyReused)), "{change:?}");
+        }
+    }
+
+    #[test]
+    fn a_new_entry_takes_the_next_place_and_never_an_earlier_time() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).expect("time").with_timezone(&Utc);
+        let now = at("2026-11-29T03:00:00Z");
+        assert_eq!(placement(None, now), (LedgerSeq::FIRST, now), "the first entry");
+        let earlier = at("2026-11-29T02:59:59Z");
+        assert_eq!(placement(Some((LedgerSeq::stored(7), earlier)), now), (LedgerSeq::stored(8), now));
+        let later = at("2026-11-29T03:00:01Z");
+        assert_eq!(
+            placement(Some((LedgerSeq::stored(7), later)), now),
+            (LedgerSeq::stored(8), later),
+            "a clock behind the latest entry does not put the new one before it"
+        );
+    }
+
+    #[test]
+    fn a_cursor_is_a_place_of_one_or_more_as_next_before_writes_it() {
+        assert_eq!(LedgerCursor::parse(None).expect("none"), None);
+        assert_eq!(LedgerCursor::parse(Some("")).expect("empty"), None);
+        let cursor = LedgerCursor::after(LedgerSeq::stored(41));
+        let written = cursor.to_string();
+        assert_eq!(written, "41");
+        assert_eq!(LedgerCursor::parse(Some(&written)).expect("round trip"), Some(cursor));
+        assert_eq!(cursor.before(), LedgerSeq::stored(41));
+        for bad in ["0", "-1", "+3", " 3", "3.0", "abc", "99999999999999999999", "0191b7e4-8a4e-7c3a"] {
+            assert!(matches!(LedgerCursor::parse(Some(bad)), Err(Error::InvalidCursor)), "{bad:?}");
         }
     }
 

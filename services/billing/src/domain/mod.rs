@@ -9,8 +9,8 @@ pub mod stripe;
 pub use access::{Caller, buyer, reader, shop_reader, webhook_caller, writer};
 pub use credits::{Credits, MAX_AMOUNT, MAX_BALANCE};
 pub use ledger::{
-    Applied, Change, ChangeKind, IdempotencyKey, LedgerEntry, LedgerLimit, Reason, Recorded, SIGNUP_BONUS, refund_key,
-    replay, signup_bonus_key,
+    Applied, Change, ChangeKind, IdempotencyKey, LedgerCursor, LedgerEntry, LedgerLimit, LedgerPage, LedgerSeq, Reason,
+    Recorded, SIGNUP_BONUS, placement, refund_key, replay, signup_bonus_key,
 };
 pub use shop::{
     AttemptId, Clawback, DEV_SESSION_PREFIX, MAX_QUANTITY, Order, Pack, PackId, Purchase, PurchaseId, PurchaseStatus,

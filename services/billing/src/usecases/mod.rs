@@ -6,20 +6,27 @@
 pub mod shop;
 pub mod webhooks;
 
+use std::sync::Arc;
+
+use meguri_clock::Clock;
 use meguri_ids::UserId;
 
 use crate::db::ledger;
-use crate::domain::{self, Applied, Caller, Change, Credits, IdempotencyKey, LedgerEntry, LedgerLimit, Reason};
+use crate::domain::{
+    self, Applied, Caller, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, LedgerPage, Reason,
+};
 use crate::error::Error;
 
 /// Proof that the caller may move credits ([`Ledger::may_write`]); the changing use cases take
 /// one, so the permission is checked before anything else of the request is read.
 pub struct MayWrite(());
 
-/// The ledger's operations over a connection pool; cheap to clone.
+/// The ledger's operations over a connection pool and the clock that dates each change; cheap
+/// to clone.
 #[derive(Clone)]
 pub struct Ledger {
     pub pool: meguri_db::Pool,
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Ledger {
@@ -55,7 +62,7 @@ impl Ledger {
     /// The ledger's refusals (`InsufficientCredits`, `BalanceLimit`, `IdempotencyKeyReused`), or
     /// the database.
     pub async fn change(&self, _: MayWrite, change: Change) -> Result<Applied, Error> {
-        let outcome = ledger::apply(&self.pool, &change).await;
+        let outcome = ledger::apply(&self.pool, self.clock.as_ref(), &change).await;
         crate::metrics::record(&change, &outcome);
         outcome
     }
@@ -71,16 +78,22 @@ impl Ledger {
         spend_key: &IdempotencyKey,
         reason: &Reason,
     ) -> Result<Applied, Error> {
-        let (change, applied) = ledger::refund(&self.pool, user, spend_key, reason).await?;
+        let (change, applied) = ledger::refund(&self.pool, self.clock.as_ref(), user, spend_key, reason).await?;
         crate::metrics::record(&change, &Ok(applied));
         Ok(applied)
     }
 
-    /// The newest entries of `user` (see [`Ledger::reader`]).
+    /// A page of the entries of `user` in the order they were applied, newest first, from
+    /// `before` (a previous page's `next_before`) or the newest (see [`Ledger::reader`]).
     ///
     /// # Errors
     /// The database.
-    pub async fn list(&self, user: UserId, limit: LedgerLimit) -> Result<Vec<LedgerEntry>, Error> {
-        ledger::list(&self.pool, user, limit).await
+    pub async fn list(
+        &self,
+        user: UserId,
+        limit: LedgerLimit,
+        before: Option<LedgerCursor>,
+    ) -> Result<LedgerPage, Error> {
+        ledger::list(&self.pool, user, limit, before).await
     }
 }

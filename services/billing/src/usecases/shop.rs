@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use diesel_async::AsyncConnection as _;
+use meguri_clock::Clock;
 use meguri_events::Relay;
 use meguri_ids::UserId;
 use secrecy::{ExposeSecret as _, SecretString};
@@ -55,6 +56,9 @@ pub struct Shop {
     pub relay: Relay,
     /// `APP_BASE_URL`, for the development checkout's page.
     pub app_base_url: Option<String>,
+    /// The time of a purchase's completion, its ledger entries and the development checkout's
+    /// events; the tolerance of a webhook's signature.
+    pub clock: Arc<dyn Clock>,
 }
 
 /// The catalogue as the shop shows it.
@@ -245,7 +249,7 @@ impl Shop {
         if purchase.status != PurchaseStatus::Pending || !purchase.is_development() {
             return Ok(purchase);
         }
-        let now = chrono::Utc::now().timestamp();
+        let now = self.clock.now().timestamp();
         let (_, payload) = development_event(&purchase, outcome, now);
         let signature = sign(&payload, webhook_secret.expose_secret().as_bytes(), now);
         super::webhooks::handle(self, &payload, &signature).await?;

@@ -14,6 +14,7 @@
 //!   transaction that completes that purchase.
 
 use diesel_async::{AsyncConnection as _, AsyncPgConnection};
+use meguri_clock::Clock;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::notify::mail_requested::{Kind, PurchaseReceipt};
 use secrecy::ExposeSecret as _;
@@ -64,7 +65,7 @@ struct Refunded {
 #[tracing::instrument(skip_all, fields(event_id, event_type))]
 pub async fn handle(shop: &Shop, payload: &[u8], signature: &str) -> Result<Handled, Error> {
     let secret = shop.payments.webhook_secret().expose_secret().as_bytes();
-    let event = verify(payload, signature, secret, chrono::Utc::now().timestamp())
+    let event = verify(payload, signature, secret, shop.clock.now().timestamp())
         .and_then(|()| StripeEvent::parse(payload))
         .inspect_err(|e| {
             crate::metrics::webhook_event("rejected");
@@ -92,7 +93,8 @@ pub async fn handle(shop: &Shop, payload: &[u8], signature: &str) -> Result<Hand
     }
     let paid = session_paid(shop, &event).await?;
     let event_ref = &event;
-    let effect = conn.transaction(async |conn| apply(conn, event_ref, paid).await).await?;
+    let clock = shop.clock.as_ref();
+    let effect = conn.transaction(async |conn| apply(conn, clock, event_ref, paid).await).await?;
     Ok(match after_commit(shop, effect) {
         Outcome::Replayed => answer(true, true),
         Outcome::Ignored => answer(false, false),
@@ -115,18 +117,23 @@ async fn session_paid(shop: &Shop, event: &StripeEvent) -> Result<Option<bool>, 
     }
 }
 
-async fn apply(conn: &mut AsyncPgConnection, event: &StripeEvent, paid: Option<bool>) -> Result<Effect, Error> {
+async fn apply(
+    conn: &mut AsyncPgConnection,
+    clock: &dyn Clock,
+    event: &StripeEvent,
+    paid: Option<bool>,
+) -> Result<Effect, Error> {
     if !store::claim_event(conn, &event.id, &event.event_type).await? {
         return Ok(Effect::Replayed);
     }
     let effect = match &event.kind {
         EventKind::SessionCompleted(s) => {
             let outcome = if paid == Some(true) { SessionOutcome::Paid } else { SessionOutcome::AwaitingPayment };
-            session_event(conn, event, s, outcome).await?
+            session_event(conn, clock, event, s, outcome).await?
         }
-        EventKind::SessionPaid(s) => session_event(conn, event, s, SessionOutcome::Paid).await?,
-        EventKind::SessionFailed(s) => session_event(conn, event, s, SessionOutcome::Failed).await?,
-        EventKind::SessionExpired(s) => session_event(conn, event, s, SessionOutcome::Expired).await?,
+        EventKind::SessionPaid(s) => session_event(conn, clock, event, s, SessionOutcome::Paid).await?,
+        EventKind::SessionFailed(s) => session_event(conn, clock, event, s, SessionOutcome::Failed).await?,
+        EventKind::SessionExpired(s) => session_event(conn, clock, event, s, SessionOutcome::Expired).await?,
         EventKind::ChargeRefunded(charge) => {
             let Some(payment) = charge.payment_intent.as_deref() else {
                 return Ok(Effect::Ignored("a charge without a payment intent"));
@@ -144,7 +151,7 @@ async fn apply(conn: &mut AsyncPgConnection, event: &StripeEvent, paid: Option<b
             match store::lock_purchase_by_payment(conn, payment).await? {
                 Some(purchase) if purchase.status == PurchaseStatus::Completed => {
                     store::link_event(conn, &event.id, purchase.id).await?;
-                    let refunded = refund(conn, &purchase).await?;
+                    let refunded = refund(conn, clock, &purchase).await?;
                     Effect::Refunded(purchase, refunded)
                 }
                 Some(purchase) => {
@@ -165,6 +172,7 @@ async fn apply(conn: &mut AsyncPgConnection, event: &StripeEvent, paid: Option<b
 /// A Checkout Session event for the purchase it names.
 async fn session_event(
     conn: &mut AsyncPgConnection,
+    clock: &dyn Clock,
     event: &StripeEvent,
     session: &Session,
     outcome: SessionOutcome,
@@ -185,19 +193,24 @@ async fn session_event(
             store::set_status(conn, purchase.id, status).await?;
             Ok(Effect::Became(purchase, status))
         }
-        SessionStep::Complete => complete(conn, purchase, session.payment_intent.as_deref()).await,
+        SessionStep::Complete => complete(conn, clock, purchase, session.payment_intent.as_deref()).await,
     }
 }
 
 /// Completes `purchase`: the grant, the status, the receipt, and a refund that came first.
-async fn complete(conn: &mut AsyncPgConnection, purchase: Purchase, payment: Option<&str>) -> Result<Effect, Error> {
+async fn complete(
+    conn: &mut AsyncPgConnection,
+    clock: &dyn Clock,
+    purchase: Purchase,
+    payment: Option<&str>,
+) -> Result<Effect, Error> {
     let pack = store::pack(conn, crate::domain::PackId::parse(purchase.item_id)?)
         .await?
         .ok_or_else(|| Error::Unexpected(anyhow::anyhow!("the purchase's pack {} is gone", purchase.item_id)))?;
     let credits = purchase.credits_due(pack.credits)?;
     let grant = Change::grant(purchase.user, credits, Reason::purchase(), purchase_grant_key(purchase.id));
-    ledger::apply_in(conn, &grant).await?;
-    let completed_at = store::mark_completed(conn, purchase.id, payment, credits.get()).await?;
+    ledger::apply_in(conn, clock, &grant).await?;
+    let completed_at = store::mark_completed(conn, purchase.id, payment, credits.get(), clock.now()).await?;
     let receipt = MailRequested {
         user_id: Some(purchase.user.to_string()),
         to: String::new(),
@@ -220,14 +233,14 @@ async fn complete(conn: &mut AsyncPgConnection, purchase: Purchase, payment: Opt
         ..purchase
     };
     let refunded = match payment {
-        Some(payment) if store::take_refund(conn, payment).await? => Some(refund(conn, &completed).await?),
+        Some(payment) if store::take_refund(conn, payment).await? => Some(refund(conn, clock, &completed).await?),
         _ => None,
     };
     Ok(Effect::Completed { purchase: completed, credits: credits.get(), refunded })
 }
 
 /// Takes a refunded purchase's credits back, as far as the balance goes, and marks it refunded.
-async fn refund(conn: &mut AsyncPgConnection, purchase: &Purchase) -> Result<Refunded, Error> {
+async fn refund(conn: &mut AsyncPgConnection, clock: &dyn Clock, purchase: &Purchase) -> Result<Refunded, Error> {
     let balance = ledger::lock_balance(conn, purchase.user).await?;
     let back = clawback(balance, purchase.credits_granted);
     if back.taken > 0 {
@@ -237,7 +250,7 @@ async fn refund(conn: &mut AsyncPgConnection, purchase: &Purchase) -> Result<Ref
             Reason::purchase_refund(),
             purchase_clawback_key(purchase.id),
         );
-        ledger::apply_in(conn, &change).await?;
+        ledger::apply_in(conn, clock, &change).await?;
     }
     store::mark_refunded(conn, purchase.id, back.taken, back.shortfall).await?;
     Ok(Refunded { taken: back.taken, shortfall: back.shortfall })

@@ -72,7 +72,7 @@ async fn a_user_reads_only_their_own_balance_and_a_visitor_none() {
         .expect_err("another user's balance");
     assert_eq!(refused.code(), Code::PermissionDenied);
     let refused = own
-        .list_ledger(pb::ListLedgerRequest { user_id: other.to_string(), limit: 0 })
+        .list_ledger(pb::ListLedgerRequest { user_id: other.to_string(), limit: 0, before: None })
         .await
         .expect_err("another user's ledger");
     assert_eq!(refused.code(), Code::PermissionDenied);

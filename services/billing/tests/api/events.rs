@@ -31,7 +31,7 @@ async fn a_signed_up_user_receives_three_credits_once_even_when_the_event_arrive
         .credits;
     assert_eq!(credits, 3);
     let entries = service
-        .list_ledger(pb::ListLedgerRequest { user_id: user.to_string(), limit: 0 })
+        .list_ledger(pb::ListLedgerRequest { user_id: user.to_string(), limit: 0, before: None })
         .await
         .expect("ledger")
         .into_inner()

@@ -159,7 +159,7 @@ impl TestApp {
     pub async fn ledger(&self, user: UserId) -> Vec<(i64, String)> {
         self.service()
             .await
-            .list_ledger(pb::ListLedgerRequest { user_id: user.to_string(), limit: 100 })
+            .list_ledger(pb::ListLedgerRequest { user_id: user.to_string(), limit: 100, before: None })
             .await
             .expect("ledger")
             .into_inner()

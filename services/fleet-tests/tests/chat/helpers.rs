@@ -191,7 +191,7 @@ impl Fleet {
 
     /// Every ledger row of `who`, newest first.
     pub async fn ledger(&self, who: &Member) -> Vec<billing_pb::LedgerEntry> {
-        let request = billing_pb::ListLedgerRequest { user_id: who.id.clone(), limit: 100 };
+        let request = billing_pb::ListLedgerRequest { user_id: who.id.clone(), limit: 100, before: None };
         self.billing_client().await.list_ledger(request).await.expect("ledger").into_inner().entries
     }
 

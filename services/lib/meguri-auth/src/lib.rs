@@ -342,6 +342,25 @@ pub fn caller<T>(request: &tonic::Request<T>) -> Option<Caller> {
     claims(request).map(Caller::from)
 }
 
+/// The caller of the current call, or `missing` (the service's own "unauthenticated" case) for a
+/// call without verified claims. What a service whose roles decide (billing, notify) reads first.
+///
+/// # Errors
+/// `missing`.
+pub fn required_caller<T, E>(request: &tonic::Request<T>, missing: E) -> Result<Caller, E> {
+    caller(request).ok_or(missing)
+}
+
+/// The signed-in person the current call is made for ([`Caller::signed_in_user`]), or `missing`
+/// (the service's own refusal) for a visitor, a service, an admin acting as nobody, or a call
+/// without verified claims. What a user-scoped RPC reads first.
+///
+/// # Errors
+/// `missing`.
+pub fn signed_in_user<T, E>(request: &tonic::Request<T>, missing: E) -> Result<UserId, E> {
+    caller(request).and_then(|c| c.signed_in_user()).ok_or(missing)
+}
+
 /// The verified claims of the current call (set by [`AuthLayer`]). `None` only for a call that did
 /// not pass through the layer (the health service, or a server built without it).
 #[must_use]

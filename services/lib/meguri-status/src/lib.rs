@@ -289,6 +289,7 @@ pub mod codes {
         "INVALID_IDEMPOTENCY_KEY",
         "INVALID_REASON",
         "INVALID_LIMIT",
+        "INVALID_CURSOR",
         "IDEMPOTENCY_KEY_REUSED",
         "INSUFFICIENT_CREDITS",
         "BALANCE_LIMIT_EXCEEDED",

@@ -18,7 +18,7 @@ pub struct {{Pascal}}Service {
 impl {{Pascal}} for {{Pascal}}Service {
     #[tracing::instrument(skip_all)]
     async fn ping(&self, request: Request<pb::PingRequest>) -> Result<Response<pb::PingResponse>, Status> {
-        meguri_auth::caller(&request).ok_or(Error::Unauthenticated)?;
+        meguri_auth::required_caller(&request, Error::Unauthenticated)?;
         let notes = self.usecases.ping().await?;
         Ok(Response::new(pb::PingResponse { notes }))
     }
