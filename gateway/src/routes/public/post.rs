@@ -92,7 +92,7 @@ pub fn birth_input(birth: BirthData) -> pb::BirthInput {
             Some(ZiConvention::Split) => pb::ZiConvention::Split,
             Some(ZiConvention::NextDay) => pb::ZiConvention::NextDay,
         } as i32,
-        ambiguous: pb::AmbiguousTime::Unspecified as i32,
+        dst_choice: pb::DstChoice::Unspecified as i32,
     }
 }
 
@@ -347,6 +347,14 @@ pub struct TimeBody {
     pub place_approximate: bool,
     /// `split` or `next_day`.
     pub zi: String,
+    /// `gap` or `overlap` when a summer-time change skipped or repeated the entered time, else empty.
+    #[schema(example = "gap")]
+    pub clock_change: String,
+    /// The choice applied to such a time (`earlier`, `later` or `standard`), else empty.
+    #[schema(example = "standard")]
+    pub dst_choice: String,
+    /// `YYYY-MM-DDTHH:MM:SS`: what the clocks showed at the birth instant.
+    pub wall_clock: String,
 }
 
 impl From<pb::TimeCorrection> for TimeBody {
@@ -367,6 +375,9 @@ impl From<pb::TimeCorrection> for TimeBody {
             place_label,
             place_approximate,
             zi,
+            clock_change,
+            dst_choice,
+            wall_clock,
         } = t;
         Self {
             civil_local_time,
@@ -384,6 +395,9 @@ impl From<pb::TimeCorrection> for TimeBody {
             place_label,
             place_approximate,
             zi,
+            clock_change,
+            dst_choice,
+            wall_clock,
         }
     }
 }
