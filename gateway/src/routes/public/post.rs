@@ -49,6 +49,11 @@ pub struct CalculateBaziRequest {
     /// `split` (23:00–24:00 keeps the day) or `next_day`.
     #[schema(value_type = Option<String>, example = "split")]
     pub zi: Option<Value>,
+    /// For a birth time a summer-time change skipped or repeated (Japan 1948–1951): `earlier`,
+    /// `later` or `standard`, one of the `choices` a 400 NONEXISTENT_LOCAL_TIME /
+    /// AMBIGUOUS_LOCAL_TIME listed. Ignored for any other time.
+    #[schema(value_type = Option<String>, example = "standard")]
+    pub dst_choice: Option<Value>,
 }
 
 impl From<CalculateBaziRequest> for RawBirth {
@@ -62,6 +67,7 @@ impl From<CalculateBaziRequest> for RawBirth {
             timezone: r.timezone,
             mode: r.mode,
             zi: r.zi,
+            dst_choice: r.dst_choice,
         }
     }
 }
@@ -92,7 +98,7 @@ pub fn birth_input(birth: BirthData) -> pb::BirthInput {
             Some(ZiConvention::Split) => pb::ZiConvention::Split,
             Some(ZiConvention::NextDay) => pb::ZiConvention::NextDay,
         } as i32,
-        dst_choice: pb::DstChoice::Unspecified as i32,
+        dst_choice: crate::local_time::proto(birth.dst_choice) as i32,
     }
 }
 
@@ -481,7 +487,7 @@ impl TryFrom<pb::Chart> for CalculateBaziResponse {
     request_body = CalculateBaziRequest,
     responses(
         (status = 200, description = "The chart", body = CalculateBaziResponse),
-        (status = 400, description = "Invalid input (malformed JSON, a wrong field, or a date/time the engine refuses)", body = ErrorBody),
+        (status = 400, description = "Invalid input (malformed JSON, a wrong field, or a date/time the engine refuses; NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME carry `choices` to send back as `dstChoice`; INVALID_DST_CHOICE)", body = ErrorBody),
         (status = 403, description = "Cross-origin request", body = ErrorBody),
         (status = 429, description = "Too many calculations from this address", body = ErrorBody),
         (status = 503, description = "The engine is unavailable", body = ErrorBody),
