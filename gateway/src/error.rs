@@ -45,6 +45,7 @@ pub fn message_for(code: &str) -> Option<&'static str> {
         "INVALID_TIME" => "出生時刻はHH:MM形式（00:00〜23:59）で入力してください",
         "NONEXISTENT_LOCAL_TIME" => "その時刻はサマータイムの切り替えで存在しない時刻です。時刻を確認してください",
         "AMBIGUOUS_LOCAL_TIME" => "その時刻はサマータイムの終了で2回ある時刻です。時刻を確認してください",
+        "INVALID_DST_CHOICE" => "サマータイムの読み方は earlier・later・standard のいずれかで指定してください",
         "UNKNOWN_TIME_ZONE" => "タイムゾーンが正しくありません",
         "INVALID_COORDINATES" => "緯度・経度の値が正しくありません",
         "PLACE_NOT_FOUND" => "指定された地名が見つかりませんでした",
@@ -216,6 +217,10 @@ pub struct ErrorBody {
     /// Stable SNAKE_CASE code for programs.
     #[schema(example = "INVALID_REQUEST")]
     pub code: Cow<'static, str>,
+    /// With NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME only: the ways the birth time can be read;
+    /// send one back as `dstChoice`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Vec<crate::local_time::DstChoiceBody>>,
 }
 
 /// What a handler can fail with.
@@ -315,7 +320,7 @@ impl ApiError {
     pub fn body(&self) -> ErrorBody {
         let (code, status) = self.code_and_status();
         if let Self::Worded { message, .. } = self {
-            return ErrorBody { message: Cow::Owned(message.clone()), code };
+            return ErrorBody { message: Cow::Owned(message.clone()), code, choices: None };
         }
         let message = message_for(&code).unwrap_or_else(|| {
             // A code we do not know yet still gets the text of its class.
@@ -330,7 +335,11 @@ impl ApiError {
             };
             message_for(generic).unwrap_or("エラーが発生しました")
         });
-        ErrorBody { message: Cow::Borrowed(message), code }
+        let choices = match self {
+            Self::Upstream { status, .. } => crate::local_time::choices_of(status),
+            _ => None,
+        };
+        ErrorBody { message: Cow::Borrowed(message), code, choices }
     }
 }
 

@@ -9,6 +9,7 @@ pub mod domain;
 pub mod error;
 pub mod extract;
 pub mod hygiene;
+pub mod local_time;
 pub mod metrics;
 pub mod openapi;
 pub mod origin;

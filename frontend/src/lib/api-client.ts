@@ -7,7 +7,11 @@ import { env } from '@/config/env';
 import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, ApiSchema, ApiUrl } from '@/types/api';
 
 /** The gateway's error body: a Japanese message for a person and a stable SNAKE_CASE code (generated `ErrorBody`). */
-export type ApiErrorBody = Pick<ApiSchema<'ErrorBody'>, 'message'> & Partial<Pick<ApiSchema<'ErrorBody'>, 'code'>>;
+export type ApiErrorBody = Pick<ApiSchema<'ErrorBody'>, 'message'> &
+  Partial<Pick<ApiSchema<'ErrorBody'>, 'code'>> & {
+    /** NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME: the readings on offer, as sent (checked by lib/dst-choice). */
+    choices?: unknown;
+  };
 
 /** The answer of calls that only confirm what they did, e.g. `{"message":"ログアウトしました"}`. */
 export type MessageResponse = ApiSchema<'MessageBody'>;
@@ -67,7 +71,9 @@ function parseErrorBody(text: string): ApiErrorBody | undefined {
       typeof parsed.message === 'string'
     ) {
       const code = 'code' in parsed && typeof parsed.code === 'string' ? parsed.code : undefined;
-      return code === undefined ? { message: parsed.message } : { message: parsed.message, code };
+      const body: ApiErrorBody = code === undefined ? { message: parsed.message } : { message: parsed.message, code };
+      if ('choices' in parsed && Array.isArray(parsed.choices)) body.choices = parsed.choices;
+      return body;
     }
   } catch {
     // Not JSON: the raw text is already in the error message.

@@ -15,6 +15,8 @@ export type BirthInput = {
   birthTime: string;
   birthLocation: string;
   coordinates: Coordinates;
+  /** How to read a time a summer-time change skipped or repeated (chosen after the server asked). */
+  dstChoice?: 'earlier' | 'later' | 'standard';
 };
 
 export const DEFAULT_BIRTH_TIME = '12:00';

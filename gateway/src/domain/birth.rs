@@ -7,6 +7,8 @@
 use meguri_tz::DEFAULT_BIRTHPLACE;
 use serde_json::Value;
 
+use super::dst::DstChoice;
+
 /// The longest place text accepted, in characters.
 pub const MAX_PLACE_CHARS: usize = 100;
 
@@ -60,6 +62,9 @@ pub struct BirthData {
     pub time_zone: Option<String>,
     pub mode: Option<TimeMode>,
     pub zi: Option<ZiConvention>,
+    /// How to read a time a summer-time change skipped or repeated; `None`: the engine refuses it
+    /// and lists the choices.
+    pub dst_choice: Option<DstChoice>,
 }
 
 /// The raw JSON fields of a birth (each untyped, so a wrong type gets the field's own message).
@@ -73,6 +78,7 @@ pub struct RawBirth {
     pub timezone: Option<Value>,
     pub mode: Option<Value>,
     pub zi: Option<Value>,
+    pub dst_choice: Option<Value>,
 }
 
 /// A string field: absent, `null` and blank are `None`; another type is `error`.
@@ -175,6 +181,7 @@ impl BirthData {
             Some("next_day") => Some(ZiConvention::NextDay),
             Some(_) => return Err("INVALID_ZI_CONVENTION"),
         };
+        let dst_choice = DstChoice::parse(raw.dst_choice.as_ref())?;
 
         let (place, coordinates) = match (place, coordinates) {
             (None, None) => (
@@ -183,7 +190,7 @@ impl BirthData {
             ),
             other => other,
         };
-        Ok(Self { date, time, place, coordinates, gender, time_zone, mode, zi })
+        Ok(Self { date, time, place, coordinates, gender, time_zone, mode, zi, dst_choice })
     }
 }
 
@@ -252,6 +259,7 @@ mod tests {
             (RawBirth { gender: Some(json!("x")), ..raw(json!("1990-05-15")) }, "INVALID_GENDER"),
             (RawBirth { mode: Some(json!("solar")), ..raw(json!("1990-05-15")) }, "INVALID_TIME_MODE"),
             (RawBirth { zi: Some(json!("late")), ..raw(json!("1990-05-15")) }, "INVALID_ZI_CONVENTION"),
+            (RawBirth { dst_choice: Some(json!("summer")), ..raw(json!("1990-05-15")) }, "INVALID_DST_CHOICE"),
             (RawBirth { timezone: Some(json!("Asia/Tokyo; drop")), ..raw(json!("1990-05-15")) }, "UNKNOWN_TIME_ZONE"),
             (
                 RawBirth { birth_location: Some(json!("あ".repeat(101))), ..raw(json!("1990-05-15")) },

@@ -3,3 +3,4 @@
 
 pub mod birth;
 pub mod dates;
+pub mod dst;

@@ -7,9 +7,9 @@
 
 use crate::analysis::{self, HiddenStem, LifeStage, Luck, Strength, TenGod};
 use crate::astro::SolarTerm;
-use crate::error::EngineError;
+use crate::error::{ClockChange, EngineError};
 use crate::ganzhi::{Branch, Element, GanZhi, Stem};
-use crate::input::{BirthInput, TimeMode, ZiConvention, Zone};
+use crate::input::{BirthInput, DstChoice, TimeMode, ZiConvention, Zone};
 use crate::pillars::{self, ElementCounts, Pillars, TermContext};
 use crate::time::{self, Location, ResolvedTime, naive_of_jd};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
@@ -142,6 +142,31 @@ impl TimeInfo {
     pub fn corrected_local_time(&self) -> String {
         stamp(self.resolved.corrected_local(), ' ', false)
     }
+    /// What the clocks showed at the birth instant (the entered time unless a summer-time choice
+    /// moved it).
+    pub fn wall_clock(&self) -> String {
+        stamp(self.resolved.wall_clock, 'T', false)
+    }
+    /// A Japanese sentence naming the summer-time choice applied, when one was: '1948年5月2日 00:30
+    /// は夏時間の切り替えで存在しない時刻のため、切り替え前の時刻として計算しました（当時の時計で
+    /// 1948年5月2日 01:30）'.
+    pub fn dst_note(&self) -> Option<String> {
+        let r = &self.resolved;
+        let (change, choice) = (r.clock_change?, r.dst_choice?);
+        let why = match change {
+            ClockChange::Gap => "夏時間の切り替えで存在しない時刻",
+            ClockChange::Overlap => "夏時間の終了で2回ある時刻",
+        };
+        let how = match (change, choice) {
+            (_, DstChoice::Standard | DstChoice::Reject) => "標準時として",
+            (ClockChange::Gap, DstChoice::Earlier) => "切り替え前の時刻として",
+            (ClockChange::Gap, DstChoice::Later) => "切り替え後の時刻として",
+            (ClockChange::Overlap, DstChoice::Earlier) => "1回目（夏時間）として",
+            (ClockChange::Overlap, DstChoice::Later) => "2回目（標準時）として",
+        };
+        let local = |t: NaiveDateTime| t.format("%Y年%-m月%-d日 %H:%M").to_string();
+        Some(format!("{} は{why}のため、{how}計算しました（当時の時計で {}）", local(r.civil), local(r.wall_clock)))
+    }
     /// A Japanese sentence: '札幌市（東経141.35°）の真太陽時: 経度補正 +25分25秒、均時差 +3分42秒（合計 +29分08秒）'.
     pub fn correction_note(&self) -> String {
         let r = &self.resolved;
@@ -172,7 +197,7 @@ impl TimeInfo {
 impl Serialize for TimeInfo {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let r = &self.resolved;
-        let mut st = s.serialize_struct("TimeInfo", 16)?;
+        let mut st = s.serialize_struct("TimeInfo", 19)?;
         st.serialize_field("civilLocalTime", &self.civil_local_time())?;
         st.serialize_field("timeZone", &r.zone_label)?;
         st.serialize_field("utcOffsetSeconds", &r.offset_seconds)?;
@@ -189,6 +214,9 @@ impl Serialize for TimeInfo {
         st.serialize_field("placeApproximate", &self.place_approximate)?;
         st.serialize_field("zi", self.zi.key())?;
         st.serialize_field("correctionNote", &self.correction_note())?;
+        st.serialize_field("clockChange", &r.clock_change.map(|c| c.key()))?;
+        st.serialize_field("dstChoice", &r.dst_choice.map(|c| c.key()))?;
+        st.serialize_field("wallClock", &self.wall_clock())?;
         st.end()
     }
 }
@@ -347,7 +375,7 @@ pub fn calculate(input: &BirthInput) -> Result<Chart, EngineError> {
     let location = locate(input)?;
     let time_known = input.time.is_some();
     let clock = input.time.unwrap_or(NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default());
-    let resolved = time::resolve(input.date.and_time(clock), &location, input.mode, input.ambiguity)?;
+    let resolved = time::resolve(input.date.and_time(clock), &location, input.mode, input.dst_choice)?;
     let (year, month, context) = pillars::year_and_month(resolved.jd_tt)?;
     let (day, hour) = pillars::day_and_hour(resolved.jd_local, input.zi);
     let four = Pillars { year, month, day, hour };

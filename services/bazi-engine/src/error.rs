@@ -1,6 +1,50 @@
 //! The engine's errors: a stable code for programs and a Japanese message for people.
 
+use chrono::NaiveDateTime;
 use thiserror::Error;
+
+/// Whether the clocks jumped over the entered time or passed it twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockChange {
+    /// The clocks went forward: the time never showed.
+    Gap,
+    /// The clocks went back: the time showed twice.
+    Overlap,
+}
+
+impl ClockChange {
+    pub fn key(self) -> &'static str {
+        match self {
+            ClockChange::Gap => "gap",
+            ClockChange::Overlap => "overlap",
+        }
+    }
+}
+
+/// What one choice makes of a skipped or repeated time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DstOption {
+    pub choice: crate::input::DstChoice,
+    /// The birth instant.
+    pub utc: NaiveDateTime,
+    /// What the clocks showed at that instant.
+    pub wall_clock: NaiveDateTime,
+    /// The offset the entered time is read with, seconds east of UTC.
+    pub offset_seconds: i32,
+    /// That offset is summer time.
+    pub summer_time: bool,
+}
+
+/// A local time a summer-time change skipped or repeated, with what each choice gives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalTimeIssue {
+    /// A Japanese sentence for a person.
+    pub message: String,
+    pub civil: NaiveDateTime,
+    pub clock_change: ClockChange,
+    /// Earlier, later and standard, in that order.
+    pub options: Vec<DstOption>,
+}
 
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum EngineError {
@@ -13,12 +57,12 @@ pub enum EngineError {
     /// The time is malformed or out of range. Code INVALID_TIME.
     #[error("時刻は 00:00〜23:59 の形式で指定してください")]
     InvalidTime,
-    /// The local time falls in a summer-time gap. Code NONEXISTENT_LOCAL_TIME.
-    #[error("{0}")]
-    NonexistentLocalTime(String),
+    /// The local time falls in a summer-time gap and no choice was given. Code NONEXISTENT_LOCAL_TIME.
+    #[error("{}", .0.message)]
+    NonexistentLocalTime(Box<LocalTimeIssue>),
     /// The local time happens twice and no choice was given. Code AMBIGUOUS_LOCAL_TIME.
-    #[error("{0}")]
-    AmbiguousLocalTime(String),
+    #[error("{}", .0.message)]
+    AmbiguousLocalTime(Box<LocalTimeIssue>),
     /// Not an IANA time zone name. Code UNKNOWN_TIME_ZONE.
     #[error("タイムゾーン「{0}」が見つかりません")]
     UnknownTimeZone(String),

@@ -57,14 +57,35 @@ pub enum Gender {
     Female,
 }
 
-/// What to do with a local time that happens twice (the end of summer time).
+/// How to read a local time that a summer-time change skipped (a gap) or repeated (an overlap).
+/// Only such a time is affected; every other time has one reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Ambiguity {
+pub enum DstChoice {
+    /// Refuse: `NONEXISTENT_LOCAL_TIME` / `AMBIGUOUS_LOCAL_TIME`, listing what each choice gives.
     #[default]
     Reject,
+    /// Repeated: the first occurrence; skipped: the offset in force before the change.
     Earlier,
+    /// Repeated: the second occurrence; skipped: the offset in force after the change.
     Later,
+    /// The clock time read as the zone's standard time.
+    Standard,
+}
+
+impl DstChoice {
+    /// The three choices a person can make, in the order they are offered.
+    pub const CHOICES: [DstChoice; 3] = [DstChoice::Earlier, DstChoice::Later, DstChoice::Standard];
+
+    /// The stable key (`earlier`, `later`, `standard`; `reject` for no choice).
+    pub fn key(self) -> &'static str {
+        match self {
+            DstChoice::Reject => "reject",
+            DstChoice::Earlier => "earlier",
+            DstChoice::Later => "later",
+            DstChoice::Standard => "standard",
+        }
+    }
 }
 
 /// The time zone of the birth clock.
@@ -100,8 +121,9 @@ pub struct RawBirthInput {
     pub mode: Option<String>,
     #[serde(default)]
     pub zi: Option<String>,
-    #[serde(default)]
-    pub ambiguous: Option<String>,
+    /// `earlier`, `later` or `standard` (see [`DstChoice`]); `ambiguous` is its former name.
+    #[serde(default, alias = "ambiguous")]
+    pub dst_choice: Option<String>,
 }
 
 /// A validated birth.
@@ -118,7 +140,7 @@ pub struct BirthInput {
     /// `None`: apparent when a longitude is known, standard otherwise.
     pub mode: Option<TimeMode>,
     pub zi: ZiConvention,
-    pub ambiguity: Ambiguity,
+    pub dst_choice: DstChoice,
 }
 
 pub const FIRST_DATE: (i32, u32, u32) = (1900, 1, 1);
@@ -137,7 +159,7 @@ impl BirthInput {
             gender: None,
             mode: None,
             zi: ZiConvention::Split,
-            ambiguity: Ambiguity::Reject,
+            dst_choice: DstChoice::Reject,
         }
     }
 
@@ -196,12 +218,15 @@ impl BirthInput {
             Some("next_day") => ZiConvention::NextDay,
             Some(_) => return Err(EngineError::InvalidArgument("zi は split か next_day で指定してください".into())),
         };
-        let ambiguity = match raw.ambiguous.as_deref().map(str::trim) {
-            None | Some("") | Some("reject") => Ambiguity::Reject,
-            Some("earlier") => Ambiguity::Earlier,
-            Some("later") => Ambiguity::Later,
+        let dst_choice = match raw.dst_choice.as_deref().map(str::trim) {
+            None | Some("") | Some("reject") => DstChoice::Reject,
+            Some("earlier") => DstChoice::Earlier,
+            Some("later") => DstChoice::Later,
+            Some("standard") => DstChoice::Standard,
             Some(_) => {
-                return Err(EngineError::InvalidArgument("ambiguous は earlier か later で指定してください".into()));
+                return Err(EngineError::InvalidArgument(
+                    "dstChoice は earlier・later・standard のいずれかで指定してください".into(),
+                ));
             }
         };
         let place = raw.place.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned);
@@ -218,7 +243,7 @@ impl BirthInput {
             gender,
             mode,
             zi,
-            ambiguity,
+            dst_choice,
         })
     }
 }

@@ -4,10 +4,10 @@
 //! → the corrected local time (standard, mean or apparent) for the day and hour pillars.
 
 use crate::astro::{self, SECONDS_PER_DAY};
-use crate::error::EngineError;
-use crate::input::{Ambiguity, TimeMode, Zone};
+use crate::error::{ClockChange, DstOption, EngineError, LocalTimeIssue};
+use crate::input::{DstChoice, TimeMode, Zone};
 use chrono::{LocalResult, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone};
-use chrono_tz::{OffsetComponents, OffsetName};
+use chrono_tz::{OffsetComponents, Tz};
 
 /// Where the clock was, once the place has been looked up.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +26,12 @@ pub struct Location {
 pub struct ResolvedTime {
     pub civil: NaiveDateTime,
     pub zone_label: String,
+    /// The entered time was skipped or repeated by a clock change.
+    pub clock_change: Option<ClockChange>,
+    /// The summer-time choice applied to it (`None` when the time had one reading).
+    pub dst_choice: Option<DstChoice>,
+    /// What the clocks showed at the birth instant.
+    pub wall_clock: NaiveDateTime,
     pub offset_seconds: i32,
     pub summer_time: bool,
     pub jd_utc: f64,
@@ -75,45 +81,115 @@ fn fmt_local(t: NaiveDateTime) -> String {
     t.format("%Y年%-m月%-d日 %H:%M").to_string()
 }
 
-/// Civil time in a zone → (UTC, offset seconds, summer time?, zone label).
-pub fn civil_to_utc(
-    civil: NaiveDateTime,
-    zone: Zone,
-    ambiguity: Ambiguity,
-) -> Result<(NaiveDateTime, i32, bool, String), EngineError> {
+/// How the clock was read: the instant, the offset used and whether a summer-time choice applied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub utc: NaiveDateTime,
+    pub offset_seconds: i32,
+    pub summer_time: bool,
+    pub zone_label: String,
+    /// The entered time was skipped or repeated by a clock change.
+    pub clock_change: Option<ClockChange>,
+    /// The choice applied to it (`None` when the time had one reading).
+    pub applied: Option<DstChoice>,
+    /// What the clocks showed at the instant.
+    pub wall_clock: NaiveDateTime,
+}
+
+/// The offsets a skipped or repeated time can be read with: (earlier, later, standard), each
+/// (seconds east of UTC, summer time?).
+fn choice_offsets(tz: Tz, civil: NaiveDateTime, found: &LocalResult<chrono::DateTime<Tz>>) -> [(i32, bool); 3] {
+    let of = |o: &<Tz as TimeZone>::Offset| (o.fix().local_minus_utc(), o.dst_offset().num_seconds() != 0);
+    let (earlier, later, base) = match found {
+        LocalResult::Ambiguous(a, b) => (of(a.offset()), of(b.offset()), a.offset().base_utc_offset()),
+        _ => {
+            // A gap: the offsets a day either side of it (no zone changes its clocks twice in two days).
+            let day = chrono::Duration::days(1);
+            let before = tz.offset_from_utc_datetime(&(civil - day));
+            let after = tz.offset_from_utc_datetime(&(civil + day));
+            (of(&before), of(&after), before.base_utc_offset())
+        }
+    };
+    [earlier, later, (base.num_seconds() as i32, false)]
+}
+
+/// What each choice makes of a skipped or repeated time in `tz`.
+fn options(tz: Tz, civil: NaiveDateTime, found: &LocalResult<chrono::DateTime<Tz>>) -> Vec<DstOption> {
+    DstChoice::CHOICES
+        .into_iter()
+        .zip(choice_offsets(tz, civil, found))
+        .map(|(choice, (offset_seconds, summer_time))| {
+            let utc = civil - chrono::Duration::seconds(offset_seconds.into());
+            DstOption { choice, utc, wall_clock: tz.from_utc_datetime(&utc).naive_local(), offset_seconds, summer_time }
+        })
+        .collect()
+}
+
+/// Civil time in a zone → the instant, with the offset used. A time a summer-time change skipped
+/// or repeated is read as `choice` says, or refused (with what each choice gives) when there is none.
+pub fn civil_to_utc(civil: NaiveDateTime, zone: Zone, choice: DstChoice) -> Result<Reading, EngineError> {
     match zone {
         Zone::Fixed(minutes) => {
             let offset = minutes * 60;
             let sign = if minutes < 0 { '-' } else { '+' };
             let label = format!("UTC{sign}{:02}:{:02}", minutes.abs() / 60, minutes.abs() % 60);
-            Ok((civil - chrono::Duration::seconds(offset as i64), offset, false, label))
+            Ok(Reading {
+                utc: civil - chrono::Duration::seconds(offset as i64),
+                offset_seconds: offset,
+                summer_time: false,
+                zone_label: label,
+                clock_change: None,
+                applied: None,
+                wall_clock: civil,
+            })
         }
         Zone::Iana(tz) => {
-            let chosen = match tz.from_local_datetime(&civil) {
-                LocalResult::Single(t) => t,
-                LocalResult::Ambiguous(a, b) => match ambiguity {
-                    Ambiguity::Earlier => a,
-                    Ambiguity::Later => b,
-                    Ambiguity::Reject => {
-                        return Err(EngineError::AmbiguousLocalTime(format!(
-                            "{} は夏時間の終了で2回ある時刻です（{} と {}）。ambiguous に earlier（夏時間）か later（標準時）を指定してください",
-                            fmt_local(civil),
-                            a.offset().abbreviation().unwrap_or("DST"),
-                            b.offset().abbreviation().unwrap_or("STD"),
-                        )));
-                    }
-                },
-                LocalResult::None => {
-                    return Err(EngineError::NonexistentLocalTime(format!(
-                        "{} は夏時間の開始で時計が進められたため存在しない時刻です（{}）",
+            let found = tz.from_local_datetime(&civil);
+            let clock_change = match found {
+                LocalResult::Single(t) => {
+                    let offset = t.offset();
+                    return Ok(Reading {
+                        utc: t.naive_utc(),
+                        offset_seconds: offset.fix().local_minus_utc(),
+                        summer_time: offset.dst_offset().num_seconds() != 0,
+                        zone_label: tz.name().to_owned(),
+                        clock_change: None,
+                        applied: None,
+                        wall_clock: civil,
+                    });
+                }
+                LocalResult::Ambiguous(..) => ClockChange::Overlap,
+                LocalResult::None => ClockChange::Gap,
+            };
+            let options = options(tz, civil, &found);
+            let Some(option) = options.iter().find(|o| o.choice == choice) else {
+                let message = match clock_change {
+                    ClockChange::Gap => format!(
+                        "{} は夏時間の開始で時計が進められたため存在しない時刻です（{}）。dstChoice に earlier（切り替え前の時刻）・later（切り替え後の時刻）・standard（標準時）のいずれかを指定してください",
                         fmt_local(civil),
                         tz.name()
-                    )));
-                }
+                    ),
+                    ClockChange::Overlap => format!(
+                        "{} は夏時間の終了で2回ある時刻です（{}）。dstChoice に earlier（1回目）・later（2回目）・standard（標準時）のいずれかを指定してください",
+                        fmt_local(civil),
+                        tz.name()
+                    ),
+                };
+                let issue = Box::new(LocalTimeIssue { message, civil, clock_change, options });
+                return Err(match clock_change {
+                    ClockChange::Gap => EngineError::NonexistentLocalTime(issue),
+                    ClockChange::Overlap => EngineError::AmbiguousLocalTime(issue),
+                });
             };
-            let offset = chosen.offset().fix().local_minus_utc();
-            let dst = chosen.offset().dst_offset().num_seconds() != 0;
-            Ok((chosen.naive_utc(), offset, dst, tz.name().to_owned()))
+            Ok(Reading {
+                utc: option.utc,
+                offset_seconds: option.offset_seconds,
+                summer_time: option.summer_time,
+                zone_label: tz.name().to_owned(),
+                clock_change: Some(clock_change),
+                applied: Some(choice),
+                wall_clock: option.wall_clock,
+            })
         }
     }
 }
@@ -125,9 +201,10 @@ pub fn resolve(
     civil: NaiveDateTime,
     location: &Location,
     mode: Option<TimeMode>,
-    ambiguity: Ambiguity,
+    choice: DstChoice,
 ) -> Result<ResolvedTime, EngineError> {
-    let (utc, offset_seconds, summer_time, zone_label) = civil_to_utc(civil, location.zone, ambiguity)?;
+    let reading = civil_to_utc(civil, location.zone, choice)?;
+    let Reading { utc, offset_seconds, summer_time, .. } = reading;
     let jd_utc = jd_of_naive(utc);
     let jd_tt = astro::utc_to_tt(jd_utc);
     let mode = mode.unwrap_or(if location.longitude.is_some() { TimeMode::Apparent } else { TimeMode::Standard });
@@ -146,7 +223,10 @@ pub fn resolve(
         jd_utc + (offset_seconds as f64 + longitude_correction_seconds + equation_of_time_seconds) / SECONDS_PER_DAY;
     Ok(ResolvedTime {
         civil,
-        zone_label,
+        zone_label: reading.zone_label,
+        clock_change: reading.clock_change,
+        dst_choice: reading.applied,
+        wall_clock: reading.wall_clock,
         offset_seconds,
         summer_time,
         jd_utc,
@@ -173,27 +253,72 @@ mod tests {
 
     #[test]
     fn japanese_summer_time_1949_is_applied() {
-        let (utc, off, dst, _) = civil_to_utc(dt("1949-07-01 12:00"), tokyo(), Ambiguity::Reject).expect("exists");
-        assert_eq!(utc, dt("1949-07-01 02:00"));
-        assert_eq!(off, 36_000);
-        assert!(dst);
-        let (utc, off, dst, _) = civil_to_utc(dt("1952-07-01 12:00"), tokyo(), Ambiguity::Reject).expect("exists");
-        assert_eq!((utc, off, dst), (dt("1952-07-01 03:00"), 32_400, false));
+        let r = civil_to_utc(dt("1949-07-01 12:00"), tokyo(), DstChoice::Reject).expect("exists");
+        assert_eq!(
+            (r.utc, r.offset_seconds, r.summer_time, r.clock_change),
+            (dt("1949-07-01 02:00"), 36_000, true, None)
+        );
+        let r = civil_to_utc(dt("1952-07-01 12:00"), tokyo(), DstChoice::Reject).expect("exists");
+        assert_eq!((r.utc, r.offset_seconds, r.summer_time), (dt("1952-07-01 03:00"), 32_400, false));
     }
 
     #[test]
-    fn a_time_in_the_spring_gap_is_an_error() {
-        let e = civil_to_utc(dt("1949-04-03 00:30"), tokyo(), Ambiguity::Reject).expect_err("gap");
+    fn a_time_with_one_reading_ignores_the_choice() {
+        let r = civil_to_utc(dt("1949-07-01 12:00"), tokyo(), DstChoice::Standard).expect("exists");
+        assert_eq!((r.utc, r.applied, r.wall_clock), (dt("1949-07-01 02:00"), None, dt("1949-07-01 12:00")));
+    }
+
+    fn issue(e: EngineError) -> LocalTimeIssue {
+        match e {
+            EngineError::NonexistentLocalTime(i) | EngineError::AmbiguousLocalTime(i) => *i,
+            other => panic!("not a summer-time error: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_time_in_the_spring_gap_lists_what_each_choice_gives() {
+        // 1948-05-02 00:00 JST the clocks went to 01:00 JDT: 00:30 never showed.
+        let e = civil_to_utc(dt("1948-05-02 00:30"), tokyo(), DstChoice::Reject).expect_err("gap");
         assert_eq!(e.code(), "NONEXISTENT_LOCAL_TIME");
+        let issue = issue(e);
+        assert_eq!(issue.clock_change, ClockChange::Gap);
+        let seen: Vec<_> =
+            issue.options.iter().map(|o| (o.choice, o.utc, o.wall_clock, o.offset_seconds, o.summer_time)).collect();
+        assert_eq!(
+            seen,
+            [
+                (DstChoice::Earlier, dt("1948-05-01 15:30"), dt("1948-05-02 01:30"), 32_400, false),
+                (DstChoice::Later, dt("1948-05-01 14:30"), dt("1948-05-01 23:30"), 36_000, true),
+                (DstChoice::Standard, dt("1948-05-01 15:30"), dt("1948-05-02 01:30"), 32_400, false),
+            ]
+        );
+        let r = civil_to_utc(dt("1948-05-02 00:30"), tokyo(), DstChoice::Later).expect("chosen");
+        assert_eq!(
+            (r.utc, r.clock_change, r.applied),
+            (dt("1948-05-01 14:30"), Some(ClockChange::Gap), Some(DstChoice::Later))
+        );
     }
 
     #[test]
     fn a_repeated_time_needs_a_choice() {
-        let e = civil_to_utc(dt("1949-09-11 00:30"), tokyo(), Ambiguity::Reject).expect_err("twice");
+        // 1949-09-11 01:00 JDT the clocks went back to 00:00 JST: 00:30 showed twice.
+        let e = civil_to_utc(dt("1949-09-11 00:30"), tokyo(), DstChoice::Reject).expect_err("twice");
         assert_eq!(e.code(), "AMBIGUOUS_LOCAL_TIME");
-        let (early, ..) = civil_to_utc(dt("1949-09-11 00:30"), tokyo(), Ambiguity::Earlier).expect("choice");
-        let (late, ..) = civil_to_utc(dt("1949-09-11 00:30"), tokyo(), Ambiguity::Later).expect("choice");
-        assert_eq!(late - early, chrono::Duration::hours(1));
+        let issue = issue(e);
+        assert_eq!(issue.clock_change, ClockChange::Overlap);
+        let utc: Vec<_> = issue.options.iter().map(|o| (o.choice, o.utc, o.summer_time)).collect();
+        assert_eq!(
+            utc,
+            [
+                (DstChoice::Earlier, dt("1949-09-10 14:30"), true),
+                (DstChoice::Later, dt("1949-09-10 15:30"), false),
+                (DstChoice::Standard, dt("1949-09-10 15:30"), false),
+            ]
+        );
+        let early = civil_to_utc(dt("1949-09-11 00:30"), tokyo(), DstChoice::Earlier).expect("choice");
+        let late = civil_to_utc(dt("1949-09-11 00:30"), tokyo(), DstChoice::Later).expect("choice");
+        assert_eq!(late.utc - early.utc, chrono::Duration::hours(1));
+        assert_eq!((early.wall_clock, late.wall_clock), (dt("1949-09-11 00:30"), dt("1949-09-11 00:30")));
     }
 
     #[test]
@@ -206,9 +331,9 @@ mod tests {
             approximate: false,
         };
         let sapporo =
-            resolve(dt("2026-11-21 12:00"), &loc(141.3543763), Some(TimeMode::Mean), Ambiguity::Reject).expect("valid");
+            resolve(dt("2026-11-21 12:00"), &loc(141.3543763), Some(TimeMode::Mean), DstChoice::Reject).expect("valid");
         assert!((sapporo.longitude_correction_seconds / 60.0 - 25.4).abs() < 0.1);
-        let naha = resolve(dt("2026-02-11 12:00"), &loc(127.67851), Some(TimeMode::Apparent), Ambiguity::Reject)
+        let naha = resolve(dt("2026-02-11 12:00"), &loc(127.67851), Some(TimeMode::Apparent), DstChoice::Reject)
             .expect("valid");
         assert!((naha.longitude_correction_seconds / 60.0 + 29.3).abs() < 0.1);
         assert!((naha.equation_of_time_seconds / 60.0 + 14.2).abs() < 0.2);

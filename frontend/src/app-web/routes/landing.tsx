@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DstChoicePicker } from '@/components/bazi/dst-choice-picker';
 import { BaziResult } from '@/features/bazi-chart/components/bazi-result';
 import { useBaziCalculation } from '@/features/bazi-chart/hooks/use-bazi-calculation';
 import { BirthForm } from '@/features/birth-input/components/birth-form';
@@ -45,7 +46,7 @@ export default function LandingRoute({ minLoadingMs }: LandingRouteProps) {
 
   // The form gives way to the (shorter) loading view and then the result: keep their top in sight.
   useEffect(() => {
-    if (state.status !== 'idle') formSection.current?.scrollIntoView({ block: 'start' });
+    if (state.status !== 'idle' && state.status !== 'choosing') formSection.current?.scrollIntoView({ block: 'start' });
   }, [state.status]);
 
   // Skipping removes the focused skip button: hand the focus to the page's title instead of losing it.
@@ -94,10 +95,16 @@ export default function LandingRoute({ minLoadingMs }: LandingRouteProps) {
               {/* Kept mounted while loading so a failed calculation returns to the values entered. */}
               <Paper
                 elevation={0}
-                hidden={state.status !== 'idle'}
+                hidden={state.status !== 'idle' && state.status !== 'choosing'}
                 sx={{ p: { xs: 2.5, sm: 4 }, boxShadow: '0 18px 48px rgba(23, 19, 51, 0.18)' }}
               >
                 <BirthForm key={formGeneration} onSubmit={(input) => void calculate(input)} />
+                {state.status === 'choosing' ? (
+                  <DstChoicePicker
+                    options={state.options}
+                    onChoose={(dstChoice) => void calculate({ ...state.input, dstChoice })}
+                  />
+                ) : null}
               </Paper>
               {state.status === 'loading' ? <CalculationLoading /> : null}
               {state.status === 'done' ? (

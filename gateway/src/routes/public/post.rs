@@ -50,6 +50,11 @@ pub struct CalculateBaziRequest {
     /// `split` (23:00–24:00 keeps the day) or `next_day`.
     #[schema(value_type = Option<String>, example = "split")]
     pub zi: Option<Value>,
+    /// For a birth time a summer-time change skipped or repeated (Japan 1948–1951): `earlier`,
+    /// `later` or `standard`, one of the `choices` a 400 NONEXISTENT_LOCAL_TIME /
+    /// AMBIGUOUS_LOCAL_TIME listed. Ignored for any other time.
+    #[schema(value_type = Option<String>, example = "standard")]
+    pub dst_choice: Option<Value>,
 }
 
 impl From<CalculateBaziRequest> for RawBirth {
@@ -63,6 +68,7 @@ impl From<CalculateBaziRequest> for RawBirth {
             timezone: r.timezone,
             mode: r.mode,
             zi: r.zi,
+            dst_choice: r.dst_choice,
         }
     }
 }
@@ -93,7 +99,7 @@ pub fn birth_input(birth: BirthData) -> pb::BirthInput {
             Some(ZiConvention::Split) => pb::ZiConvention::Split,
             Some(ZiConvention::NextDay) => pb::ZiConvention::NextDay,
         } as i32,
-        ambiguous: pb::AmbiguousTime::Unspecified as i32,
+        dst_choice: crate::local_time::proto(birth.dst_choice) as i32,
     }
 }
 
@@ -348,6 +354,14 @@ pub struct TimeBody {
     pub place_approximate: bool,
     /// `split` or `next_day`.
     pub zi: String,
+    /// `gap` or `overlap` when a summer-time change skipped or repeated the entered time, else empty.
+    #[schema(example = "gap")]
+    pub clock_change: String,
+    /// The choice applied to such a time (`earlier`, `later` or `standard`), else empty.
+    #[schema(example = "standard")]
+    pub dst_choice: String,
+    /// `YYYY-MM-DDTHH:MM:SS`: what the clocks showed at the birth instant.
+    pub wall_clock: String,
 }
 
 impl From<pb::TimeCorrection> for TimeBody {
@@ -368,6 +382,9 @@ impl From<pb::TimeCorrection> for TimeBody {
             place_label,
             place_approximate,
             zi,
+            clock_change,
+            dst_choice,
+            wall_clock,
         } = t;
         Self {
             civil_local_time,
@@ -385,6 +402,9 @@ impl From<pb::TimeCorrection> for TimeBody {
             place_label,
             place_approximate,
             zi,
+            clock_change,
+            dst_choice,
+            wall_clock,
         }
     }
 }
@@ -468,7 +488,7 @@ impl TryFrom<pb::Chart> for CalculateBaziResponse {
     request_body = CalculateBaziRequest,
     responses(
         (status = 200, description = "The chart", body = CalculateBaziResponse),
-        (status = 400, description = "Invalid input (malformed JSON, a wrong field, or a date/time the engine refuses)", body = ErrorBody),
+        (status = 400, description = "Invalid input (malformed JSON, a wrong field, or a date/time the engine refuses; NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME carry `choices` to send back as `dstChoice`; INVALID_DST_CHOICE)", body = ErrorBody),
         (status = 403, description = "Cross-origin request", body = ErrorBody),
         (status = 404, description = "PLACE_NOT_FOUND (a place without coordinates that the engine does not know)", body = ErrorBody),
         (status = 429, description = "Too many calculations from this address", body = ErrorBody),

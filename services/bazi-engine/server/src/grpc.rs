@@ -35,9 +35,10 @@ fn raw_input(b: &pb::BirthInput) -> RawBirthInput {
         Ok(pb::ZiConvention::NextDay) => Some("next_day".to_owned()),
         _ => None,
     };
-    let ambiguous = match pb::AmbiguousTime::try_from(b.ambiguous) {
-        Ok(pb::AmbiguousTime::Earlier) => Some("earlier".to_owned()),
-        Ok(pb::AmbiguousTime::Later) => Some("later".to_owned()),
+    let dst_choice = match pb::DstChoice::try_from(b.dst_choice) {
+        Ok(pb::DstChoice::Earlier) => Some("earlier".to_owned()),
+        Ok(pb::DstChoice::Later) => Some("later".to_owned()),
+        Ok(pb::DstChoice::Standard) => Some("standard".to_owned()),
         _ => None,
     };
     RawBirthInput {
@@ -52,7 +53,7 @@ fn raw_input(b: &pb::BirthInput) -> RawBirthInput {
         gender,
         mode,
         zi,
-        ambiguous,
+        dst_choice,
     }
 }
 
@@ -165,6 +166,9 @@ pub fn chart_to_pb(c: &Chart) -> pb::Chart {
             place_label: t.place_label.clone().unwrap_or_default(),
             place_approximate: t.place_approximate,
             zi: t.zi.key().to_owned(),
+            clock_change: r.clock_change.map(|c| c.key().to_owned()).unwrap_or_default(),
+            dst_choice: r.dst_choice.map(|c| c.key().to_owned()).unwrap_or_default(),
+            wall_clock: t.wall_clock(),
         }),
         time_known: c.time_known,
         hour_dependent: c.hour_dependent.iter().map(|s| (*s).to_owned()).collect(),
@@ -178,7 +182,7 @@ pub fn chart_to_pb(c: &Chart) -> pb::Chart {
             water: h[4],
             dominant: c.hidden_elements.dominant().key().to_owned(),
         }),
-        notes: vec![t.correction_note()],
+        notes: std::iter::once(t.correction_note()).chain(t.dst_note()).collect(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! ```text
 //! bazi chart --date 1990-05-15 [--time 14:30] [--place 札幌] [--lon 141.35 --lat 43.06]
 //!            [--tz Asia/Tokyo | --offset 540] [--mode standard|mean|apparent]
-//!            [--zi split|next_day] [--gender male|female] [--ambiguous earlier|later]
+//!            [--zi split|next_day] [--gender male|female] [--dst earlier|later|standard]
 //! bazi terms --year 2026
 //! bazi almanac --date 2026-11-21 | --from 2026-11-01 --to 2026-11-30
 //! bazi places 大阪 [--limit 5]
@@ -21,7 +21,7 @@ use std::process::ExitCode;
 const USAGE: &str = "使い方:
   bazi chart --date YYYY-MM-DD [--time HH:MM] [--place 地名] [--lon 経度 --lat 緯度]
              [--tz IANA名 | --offset 分] [--mode standard|mean|apparent] [--zi split|next_day]
-             [--gender male|female] [--ambiguous earlier|later]
+             [--gender male|female] [--dst earlier|later|standard]
   bazi terms --year YYYY
   bazi almanac --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD
   bazi places 検索語 [--limit N]
@@ -90,10 +90,7 @@ fn print_json<T: Serialize>(value: &T) -> Result<(), Failure> {
 }
 
 fn cmd_chart(raw: &[String]) -> Result<(), Failure> {
-    let a = Args::parse(
-        raw,
-        &["date", "time", "place", "lon", "lat", "tz", "offset", "mode", "zi", "gender", "ambiguous"],
-    )?;
+    let a = Args::parse(raw, &["date", "time", "place", "lon", "lat", "tz", "offset", "mode", "zi", "gender", "dst"])?;
     if !a.words.is_empty() {
         return Err(usage(format!("余分な引数があります: {}", a.words.join(" "))));
     }
@@ -111,7 +108,7 @@ fn cmd_chart(raw: &[String]) -> Result<(), Failure> {
         gender: a.get("gender"),
         mode: a.get("mode"),
         zi: a.get("zi"),
-        ambiguous: a.get("ambiguous"),
+        dst_choice: a.get("dst"),
         ..Default::default()
     };
     let input = BirthInput::parse(&raw)?;

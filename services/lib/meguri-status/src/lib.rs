@@ -40,6 +40,15 @@ pub fn status(code: Code, stable: &'static str, message: &'static str) -> Status
     status
 }
 
+/// [`status`] with `details`: a prost-encoded message the service's proto names for this code (the
+/// engine's `LocalTimeChoices` for `NONEXISTENT_LOCAL_TIME`), for a caller that can offer a way out.
+#[must_use]
+pub fn status_with_details(code: Code, stable: &'static str, message: &'static str, details: Vec<u8>) -> Status {
+    let mut status = Status::with_details(code, message, details.into());
+    status.metadata_mut().insert(CODE_METADATA, MetadataValue::from_static(stable));
+    status
+}
+
 /// The catch-all: `Internal`, [`INTERNAL_ERROR`], "internal error". The caller logs the cause.
 #[must_use]
 pub fn internal() -> Status {

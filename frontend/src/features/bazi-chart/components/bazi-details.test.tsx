@@ -126,6 +126,9 @@ const sapporo = {
     placeLabel: '札幌市, 北海道, 日本',
     placeApproximate: false,
     zi: 'split',
+    clockChange: '',
+    dstChoice: '',
+    wallClock: '1990-05-15T14:30:00',
   },
 } satisfies BaziCalculation;
 

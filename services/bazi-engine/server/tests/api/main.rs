@@ -63,6 +63,42 @@ async fn an_impossible_date_is_an_invalid_argument_with_its_code() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_skipped_time_lists_its_choices_and_a_choice_is_applied_and_named() {
+    use prost::Message;
+    let app = spawn_app().await;
+    let mut client = app.client().await;
+    let err = client
+        .calculate_chart(pb::CalculateChartRequest { birth: Some(birth("1948-05-02", "00:30")) })
+        .await
+        .expect_err("00:30 never showed on 1948-05-02 in Tokyo");
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(err.metadata().get("x-meguri-code").and_then(|v| v.to_str().ok()), Some("NONEXISTENT_LOCAL_TIME"));
+    let choices = pb::LocalTimeChoices::decode(err.details()).expect("the choices in the details");
+    assert_eq!(choices.clock_change, "gap");
+    let seen: Vec<_> = choices.choices.iter().map(|c| (c.choice, c.utc.as_str(), c.wall_clock.as_str())).collect();
+    assert_eq!(
+        seen,
+        [
+            (pb::DstChoice::Earlier as i32, "1948-05-01T15:30:00Z", "1948-05-02T01:30:00"),
+            (pb::DstChoice::Later as i32, "1948-05-01T14:30:00Z", "1948-05-01T23:30:00"),
+            (pb::DstChoice::Standard as i32, "1948-05-01T15:30:00Z", "1948-05-02T01:30:00"),
+        ]
+    );
+    let chosen = pb::BirthInput { dst_choice: pb::DstChoice::Later as i32, ..birth("1948-05-02", "00:30") };
+    let chart = client
+        .calculate_chart(pb::CalculateChartRequest { birth: Some(chosen) })
+        .await
+        .expect("a chart with the choice")
+        .into_inner()
+        .chart
+        .expect("chart present");
+    let t = chart.time.expect("time correction");
+    assert_eq!((t.clock_change.as_str(), t.dst_choice.as_str()), ("gap", "later"));
+    assert_eq!((t.utc.as_str(), t.wall_clock.as_str()), ("1948-05-01T14:30:00Z", "1948-05-01T23:30:00"));
+    assert!(chart.notes.iter().any(|n| n.contains("切り替え後の時刻として")), "{:?}", chart.notes);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn places_are_searched_and_resolved() {
     let app = spawn_app().await;
     let mut client = app.client().await;
