@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when docs/configuration.md misses something the code reads (part of `make lint`).
+"""Fails when the docs miss something the code has (part of `make lint`).
 
 It finds, without building anything:
   * every environment variable read by the Rust sources (env::var and the config readers built on
@@ -10,7 +10,17 @@ It finds, without building anything:
 
 and requires each to be documented in a table of docs/configuration.md: a variable or a binary
 must be named in backticks in the first cell of a row; a port must appear in a row that names its
-binary or its variable. Standard library only; run it from anywhere. `--list` prints what it found.
+binary or its variable. For the fleet — every server binary, i.e. a binary built from a crate's
+src/main.rs (each service and the gateway) — it also requires:
+  * the binary in the table of README.md's "What runs" and of docs/architecture.md's "The fleet
+    today" (the first table after that heading; planned services sit in another table);
+  * a page docs/services/<binary>.md, linked from docs/README.md;
+  * every variable its own crate reads outside tests (the crates nested in it included) in a table
+    of that page, named the same way. The shared crates' variables (HOST, the ports,
+    INTERNAL_JWT_SECRET, RUST_LOG, …) are documented once, in docs/configuration.md.
+And every crate of the workspace in the README's Layout (the code block after "## Layout"), by its
+path (`services/fleet-tests/`), its folder (`chat/`) or its package name (`meguri-clock`).
+Standard library only; run it from anywhere. `--list` prints what it found.
 """
 
 from __future__ import annotations
@@ -25,6 +35,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "configuration.md"
+
+
+def use_root(root: Path) -> None:
+    """Checks the tree at `root` instead of this checkout (the unit tests' small trees)."""
+    global ROOT, DOC
+    ROOT, DOC = root, root / "docs" / "configuration.md"
+    workspace_members.cache_clear()
 
 NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*"
 
@@ -48,6 +65,7 @@ class Read:
     name: str
     where: str  # path:line
     ports: tuple[int, ...] = ()
+    in_tests: bool = False
 
 
 def rel(path: Path) -> str:
@@ -188,7 +206,7 @@ def rust_reads(problems: list[str]) -> tuple[list[Read], dict[Path, list[tuple[s
                 continue
             in_tests = m.start() >= tests_from
             ports = () if in_tests else ports_in(name, statement(code, m.start()))
-            reads.append(Read(name, where, ports))
+            reads.append(Read(name, where, ports, in_tests))
             if not in_tests and name in {"PORT", "GRPC_PORT", "ADMIN_PORT"} and ports:
                 own_ports.setdefault(member, []).append((name, str(ports[0])))
     resolved: dict[Path, list[tuple[str, int]]] = {}
@@ -273,16 +291,113 @@ def script_reads() -> list[Read]:
     return reads
 
 
-def doc_rows() -> list[tuple[set[str], str]]:
-    """Each table row of the page: the backticked names in its first cell, and its whole text."""
+# The table of the fleet on each overview page: the first table after this heading.
+FLEET_TABLES = {"README.md": "## What runs", "docs/architecture.md": "## The fleet today"}
+
+
+def doc_rows(page: Path | None = None, after: str | None = None) -> list[tuple[set[str], str]]:
+    """Each table row of a page (docs/configuration.md unless named): the backticked names in its
+    first cell, and its whole text. With `after`, only the first table after that heading line. A
+    page that does not exist has none."""
+    page = page or DOC
+    if not page.exists():
+        return []
+    lines = page.read_text().splitlines()
+    if after is not None:
+        start = next((i + 1 for i, line in enumerate(lines) if line.strip() == after), len(lines))
+        first = next((i for i in range(start, len(lines)) if lines[i].startswith("|")), len(lines))
+        end = next((i for i in range(first, len(lines)) if not lines[i].startswith("|")), len(lines))
+        lines = lines[first:end]
     rows = []
-    for line in DOC.read_text().splitlines():
+    for line in lines:
         if not line.startswith("|") or re.match(r"^\|[\s:|-]+\|?$", line):
             continue
         cells = line.split("|")
         first = cells[1] if len(cells) > 2 else ""
         rows.append((set(re.findall(r"`([^`]+)`", first)), line))
     return rows
+
+
+def server_binaries() -> dict[str, Path]:
+    """The fleet's processes: binary name → crate, for each crate with a src/main.rs (a service or
+    the gateway; CLIs under src/bin/ are tools, not processes)."""
+    found: dict[str, Path] = {}
+    for member in workspace_members():
+        if not (member / "src/main.rs").exists():
+            continue
+        manifest = tomllib.loads((member / "Cargo.toml").read_text())
+        named = [b["name"] for b in manifest.get("bin", []) if b.get("path") == "src/main.rs"]
+        found[named[0] if named else manifest["package"]["name"]] = member
+    return found
+
+
+def owner_of(path: Path, servers: dict[str, Path]) -> str | None:
+    """The server binary whose crate (or a crate nested in it) holds `path`, if any."""
+    owners = [(len(member.parts), name) for name, member in servers.items() if member in path.parents]
+    return max(owners)[1] if owners else None
+
+
+def table_names(page: Path, after: str | None = None) -> set[str]:
+    return set().union(*(names for names, _ in doc_rows(page, after)))
+
+
+def layout_problems() -> list[str]:
+    """Every workspace crate named in the README's Layout block."""
+    readme = ROOT / "README.md"
+    text = readme.read_text() if readme.exists() else ""
+    m = re.search(r"^## Layout\s*\n(?:.*\n)*?```[^\n]*\n(.*?)^```", text, re.M | re.S)
+    block = m.group(1) if m else ""
+    problems = []
+    for member in workspace_members():
+        package = tomllib.loads((member / "Cargo.toml").read_text())["package"]["name"]
+        named = (
+            f"{rel(member)}/" in block
+            or re.search(rf"(?<![\w-]){re.escape(member.name)}/", block)
+            or re.search(rf"(?<![\w-]){re.escape(package)}(?![\w-])", block)
+        )
+        if not named:
+            problems.append(f"crate `{package}` ({rel(member)}) is not in the Layout of README.md")
+    return problems
+
+
+def fleet_problems(reads: list[Read]) -> list[str]:
+    """The README, architecture, service-page and index rules for every server binary."""
+    problems: list[str] = []
+    servers = server_binaries()
+    index = ROOT / "docs" / "README.md"
+    index_text = index.read_text() if index.exists() else ""
+    for page, heading in FLEET_TABLES.items():
+        listed = table_names(ROOT / page, heading)
+        for name in sorted(servers):
+            if name not in listed:
+                problems.append(f"binary `{name}` (crate {rel(servers[name])}) is not in the table under {heading!r} of {page}")
+    for name in sorted(servers):
+        page = ROOT / "docs" / "services" / f"{name}.md"
+        if not page.exists():
+            problems.append(f"binary `{name}` has no page {rel(page)}")
+            continue
+        if not re.search(rf"\]\((?:\./)?services/{re.escape(name)}\.md(?:#[^)]*)?\)", index_text):
+            problems.append(f"{rel(page)} is not linked from {rel(index)}")
+    missing: dict[tuple[str, str], set[str]] = {}
+    pages: dict[str, set[str]] = {}
+    for r in reads:
+        if r.in_tests or not r.where.endswith(tuple("0123456789")):
+            continue
+        owner = owner_of(ROOT / r.where.rsplit(":", 1)[0], servers)
+        if owner is None:
+            continue
+        page = ROOT / "docs" / "services" / f"{owner}.md"
+        if not page.exists():
+            continue
+        if owner not in pages:
+            pages[owner] = table_names(page)
+        if r.name not in pages[owner]:
+            missing.setdefault((owner, r.name), set()).add(r.where)
+    for (owner, name), where in sorted(missing.items()):
+        problems.append(
+            f"variable `{name}` is read by {owner} ({', '.join(sorted(where))}) but not in a table of docs/services/{owner}.md"
+        )
+    return problems
 
 
 def main() -> int:
@@ -321,6 +436,8 @@ def main() -> int:
         problems.append(f"binary `{binary}` is not documented (crate {rel(bins[binary])})")
     for (name, port), where in sorted(missing_ports.items()):
         problems.append(f"default port {port} is not given in a row for `{name}` (from {', '.join(sorted(set(where)))})")
+    problems += fleet_problems(reads)
+    problems += layout_problems()
 
     if "--list" in sys.argv[1:]:
         for r in sorted(reads, key=lambda r: (r.name, r.where)):
@@ -328,13 +445,19 @@ def main() -> int:
         for binary, member in sorted(bins.items()):
             ports = ", ".join(f"{var} {port}" for var, port in own_ports.get(member, []) if main_binary(member, bins) == binary)
             print(f"binary {binary:25} {rel(member)}  {ports}")
-    counted = f"{len({r.name for r in reads})} variables, {len(bins)} binaries, {sum(len(p) for p in own_ports.values())} own ports"
+    counted = (
+        f"{len({r.name for r in reads})} variables, {len(bins)} binaries ({len(server_binaries())} servers), "
+        f"{sum(len(p) for p in own_ports.values())} own ports"
+    )
     if problems:
-        print(f"{rel(DOC)} is missing what the code reads ({counted} checked):", file=sys.stderr)
+        print(f"the docs are missing what the code has ({counted} checked):", file=sys.stderr)
         for p in problems:
             print(f"  - {p}", file=sys.stderr)
         return 1
-    print(f"{rel(DOC)} documents every variable, binary and default port ({counted})")
+    print(
+        f"{rel(DOC)} documents every variable, binary and default port; README.md, docs/architecture.md, "
+        f"docs/README.md and docs/services/ every server and the variables it reads ({counted})"
+    )
     return 0
 
 

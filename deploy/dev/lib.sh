@@ -4,7 +4,9 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-DEV="$ROOT/.dev"
+# MEGURI_DEV_DIR: where the local state goes (logs, generated secrets, mail, a local PostgreSQL and
+# Redis); default .dev/ of this checkout. deploy/dev/test_supervisor.py points it at a temporary folder.
+DEV="${MEGURI_DEV_DIR:-$ROOT/.dev}"
 LOGS="$DEV/logs"
 mkdir -p "$LOGS"
 
@@ -95,7 +97,13 @@ ensure_frontend_deps() {
   fi
 }
 
+# MEGURI_STATIC_DIR: serve an SPA built elsewhere (a folder with app/ and admin/) instead of building
+# frontend/dist (the gateway's STATIC_DIR).
 build_frontend() {
+  if [ -n "${MEGURI_STATIC_DIR:-}" ]; then
+    say "serving the SPA built in $MEGURI_STATIC_DIR"
+    return
+  fi
   ensure_frontend_deps
   say "building the frontend (app and admin)"
   (cd "$ROOT/frontend" && npm run --silent build >"$LOGS/frontend-build.log" 2>&1) \
@@ -131,23 +139,101 @@ target_dir() {
   echo "${CARGO_TARGET_DIR:-$ROOT/target}"
 }
 
+# A path as the person reads it: relative to the checkout when it is inside it.
+shown() {
+  echo "${1#"$ROOT"/}"
+}
+
+# Milliseconds since the epoch (bash's EPOCHREALTIME, whatever the locale's decimal point).
+now_ms() {
+  local t="${EPOCHREALTIME//[.,]/}"
+  echo $(( t / 1000 ))
+}
+
 # start NAME ENV... — starts target/debug/NAME with the given environment, logging to .dev/logs.
 # Every development server listens on loopback only (HOST=127.0.0.1; the binaries' default 0.0.0.0
-# is for containers). The command line is remembered so `restart NAME` can start it again.
+# is for containers). The command line is remembered so `restart NAME` can start it again; the
+# pid replaces the one NAME had before in STARTED_PIDS (stop_all stops what runs now).
 declare -A START_ARGS=()
 declare -A PID_OF=()
+declare -A STARTED_AT_MS=()
 start() {
   local name="$1"; shift
   START_ARGS[$name]="$(printf '%q ' "$@")"
   env HOST=127.0.0.1 "$@" "${MEGURI_BIN_DIR:-$(target_dir)/debug}/$name" >>"$LOGS/$name.log" 2>&1 &
-  STARTED_PIDS+=("$!")
-  PID_OF[$name]="$!"
-  say "started $name (pid $!, log .dev/logs/$name.log)"
+  local pid="$!" old="${PID_OF[$name]:-}" kept=() p
+  for p in "${STARTED_PIDS[@]}"; do [ "$p" = "$old" ] || kept+=("$p"); done
+  STARTED_PIDS=("${kept[@]}" "$pid")
+  PID_OF[$name]="$pid"
+  STARTED_AT_MS[$name]="$(now_ms)"
+  say "started $name (pid $pid, log $(shown "$LOGS/$name.log"))"
 }
 
 restart() {
   local name="$1"
   eval "start $name ${START_ARGS[$name]}"
+}
+
+# How a process ended, from its wait status: "status N", or the signal that killed it.
+ended_how() {
+  local code="$1"
+  if [ "$code" -gt 128 ] && kill -l "$code" >/dev/null 2>&1; then
+    echo "killed by SIG$(kill -l "$code") (status $code)"
+  else
+    echo "status $code"
+  fi
+}
+
+# The supervisor of `make dev` (the foreground loop of dev.sh). A process of PID_OF that exits (a
+# crash, a kill, a clean exit) is logged and started again on its own after a back-off — 1 s,
+# doubled after each quick exit up to 30 s, 1 s again once it had run for a minute — while the
+# others keep running untouched (the gateway answers 503 meanwhile and heals when the service is
+# back). It runs until the INT/TERM trap (stop_on_signal) sets STOPPING: nothing is started once
+# stopping has begun.
+STOPPING=""
+RESTART_FIRST_DELAY_S=1
+RESTART_MAX_DELAY_S=30
+RESTART_HEALTHY_AFTER_S=60
+supervise() {
+  local -A delay_of=() due_of=()
+  local name pid code delay ran_ms
+  while [ -z "$STOPPING" ]; do
+    for name in "${!PID_OF[@]}"; do
+      [ -z "$STOPPING" ] || break
+      if [ -n "${due_of[$name]:-}" ]; then
+        if [ "$(now_ms)" -ge "${due_of[$name]}" ]; then
+          unset "due_of[$name]"
+          restart "$name"
+        fi
+        continue
+      fi
+      pid="${PID_OF[$name]}"
+      kill -0 "$pid" 2>/dev/null && continue
+      code=0
+      wait "$pid" 2>/dev/null || code=$?
+      ran_ms=$(( $(now_ms) - ${STARTED_AT_MS[$name]:-0} ))
+      if [ "$ran_ms" -ge $(( RESTART_HEALTHY_AFTER_S * 1000 )) ]; then
+        delay="$RESTART_FIRST_DELAY_S"
+      else
+        delay="${delay_of[$name]:-$RESTART_FIRST_DELAY_S}"
+      fi
+      delay_of[$name]=$(( delay * 2 < RESTART_MAX_DELAY_S ? delay * 2 : RESTART_MAX_DELAY_S ))
+      due_of[$name]=$(( $(now_ms) + delay * 1000 ))
+      say "$name (pid $pid) exited, $(ended_how "$code"); starting it again in ${delay} s, the others keep running — see $(shown "$LOGS/$name.log")"
+    done
+    sleep 0.5
+  done
+}
+
+# The INT/TERM trap of dev.sh: stop everything once, promptly, and start nothing again.
+stop_on_signal() {
+  STOPPING=1
+  trap '' INT TERM
+  echo
+  say "stopping…"
+  stop_all
+  say "stopped"
+  exit 0
 }
 
 wait_http_ok() {
@@ -252,7 +338,7 @@ start_fleet() {
     ${GRPC_PORT_OF[social]:+SOCIAL_ADDR="http://127.0.0.1:${GRPC_PORT_OF[social]}"} \
     ${GRPC_PORT_OF[chat]:+CHAT_ADDR="http://127.0.0.1:${GRPC_PORT_OF[chat]}"} \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" ADMIN_JWT_SECRET="$(dev_secret admin_jwt_secret)" \
-    PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="$ROOT/frontend/dist" \
+    PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="${MEGURI_STATIC_DIR:-$ROOT/frontend/dist}" \
     RATE_LIMIT_ENABLED="${RATE_LIMIT_ENABLED:-true}" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
   wait_http_ok "http://127.0.0.1:$port/readyz" 60 || { tail -n 30 "$LOGS/gateway.log"; die "the gateway did not become ready"; }
   GATEWAY_URL="$app_url"
@@ -275,10 +361,28 @@ start_smtp_sink() {
   say "SMTP sink at $SMTP_URL, mail in $dir"
 }
 
+# Stops every process started here: SIGTERM (each drains and exits), and SIGKILL for any still
+# running after STOP_GRACE_S, so stopping takes at most that long (the services' own shutdown
+# timeout, SHUTDOWN_TIMEOUT_SECONDS, is 10 s).
+STOP_GRACE_S=8
 stop_all() {
-  local pid
+  local pid deadline running
   for pid in "${STARTED_PIDS[@]:-}"; do
     [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
+  done
+  deadline=$(( $(now_ms) + STOP_GRACE_S * 1000 ))
+  while :; do
+    running=()
+    for pid in "${STARTED_PIDS[@]:-}"; do
+      [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && running+=("$pid")
+    done
+    [ ${#running[@]} -gt 0 ] && [ "$(now_ms)" -lt "$deadline" ] || break
+    sleep 0.1
+  done
+  for pid in "${running[@]:-}"; do
+    [ -n "$pid" ] || continue
+    say "pid $pid did not stop within ${STOP_GRACE_S} s of SIGTERM; killing it"
+    kill -KILL "$pid" 2>/dev/null || true
   done
   for pid in "${STARTED_PIDS[@]:-}"; do
     [ -n "$pid" ] && wait "$pid" 2>/dev/null || true

@@ -50,7 +50,8 @@ clippy() {
 
 ensure_frontend_deps
 check "rustfmt (cargo fmt --all --check)" cargo fmt --all --check
-check "docs/configuration.md is complete (deploy/dev/check_docs.py)" python3 deploy/dev/check_docs.py
+check "the docs are complete (deploy/dev/check_docs.py)" python3 deploy/dev/check_docs.py
+check "the docs checker fails where it should (deploy/dev/test_check_docs.py)" python3 -m unittest -q deploy/dev/test_check_docs.py
 check "no service crate depends on another (deploy/dev/check_service_deps.py)" python3 deploy/dev/check_service_deps.py
 check "cargo deny (deny.toml)" cargo_deny
 check "TypeScript (npm run typecheck)" bash -c 'cd frontend && npm run --silent typecheck'

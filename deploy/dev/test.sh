@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: the Kubernetes manifests (make k8s-check), `make lint` (formatting, docs,
-# dependencies, type check, ESLint, clippy), every Rust test (unit, each service's integration
-# tests against real PostgreSQL and Redis, and the fleet tests of services/fleet-tests, which start
-# several real services together), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
+# dependencies, type check, ESLint, clippy), the test of `make dev`'s supervisor, every Rust test
+# (unit, each service's integration tests against real PostgreSQL and Redis, and the fleet tests of
+# services/fleet-tests, which start several real services together), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
 # run over the gateway's OpenAPI document. Cheapest first: a failed check stops the run before any
 # server is started.
 source "$(dirname "$0")/lib.sh"
@@ -25,6 +25,10 @@ ensure_postgres
 ensure_redis
 ensure_smtp_sink
 ensure_frontend_deps
+
+# A few seconds: dev.sh itself with stand-in binaries (crash → restarted alone; INT/TERM → all gone).
+say "make dev's supervisor (deploy/dev/test_supervisor.py)"
+python3 "$ROOT/deploy/dev/test_supervisor.py"
 
 say "Rust tests (every crate's, and the fleet tests: services/fleet-tests)"
 cd "$ROOT"

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { markFirstRunSeen, newAccount, type NewAccount } from './support/accounts';
-import { expectNoSeriousA11yViolations, postFromPage, shootViewports } from './support/helpers';
-import { mailDir, waitForVerificationCode } from './support/mail';
+import { markFirstRunSeen, newAccount, signUpThroughApi } from './support/accounts';
+import { expectNoSeriousA11yViolations, shootViewports } from './support/helpers';
+import { mailDir } from './support/mail';
 
 /**
  * The shop against the real fleet (issue 16), with billing in development-checkout mode (no
@@ -21,29 +21,6 @@ test.beforeAll(() => {
   mailDir(); // Fails at once, with the variable's name, when the stack does not say where mail goes.
 });
 
-/** Signs a new member up and in through the API, from the page (same origin, so the cookie is kept). */
-async function signUpAndVerify(page: Page, account: NewAccount): Promise<void> {
-  await page.goto('/auth/login');
-  const mailedAfter = Date.now();
-  const signup = await postFromPage(page, '/api/auth/signup', {
-    email: account.email,
-    username: account.username,
-    password: account.password,
-    gender: 'female',
-    birthDate: `${account.birth.year}-${account.birth.month.padStart(2, '0')}-${account.birth.day.padStart(2, '0')}`,
-    birthTime: `${account.birth.hour.padStart(2, '0')}:${account.birth.minute.padStart(2, '0')}`,
-    birthLocation: '東京, 日本',
-    coordinates: { longitude: 139.6503, latitude: 35.6762 },
-    privacyPolicyAccepted: true,
-    analyticsConsent: false,
-    marketingConsent: false,
-  });
-  expect(signup.status, signup.text).toBe(201);
-  const code = await waitForVerificationCode(account.email, mailedAfter);
-  const verify = await postFromPage(page, '/api/auth/verify-email', { email: account.email, code });
-  expect(verify.status, verify.text).toBe(200);
-}
-
 /** The balance as /api/auth/user gives it. */
 async function balanceOf(page: Page): Promise<number> {
   const user = (await (await page.request.get('/api/auth/user')).json()) as { credits: number | null };
@@ -57,7 +34,7 @@ test('a member buys a pack through the development checkout; a cancelled checkou
   test.setTimeout(150_000);
   const account = newAccount('shop', { year: '1991', month: '3', day: '21', hour: '9', minute: '0' });
   await markFirstRunSeen(page);
-  await signUpAndVerify(page, account);
+  await signUpThroughApi(page, account);
   const before = await balanceOf(page);
 
   // Home's shop button leads to the shop.
@@ -147,7 +124,7 @@ test('the 特定商取引法 page is reached from the shop and from the public f
   test.setTimeout(90_000);
   const account = newAccount('toku', { year: '1985', month: '11', day: '2', hour: '18', minute: '30' });
   await markFirstRunSeen(page);
-  await signUpAndVerify(page, account);
+  await signUpThroughApi(page, account);
 
   await page.goto('/shop');
   await page.getByRole('link', { name: '特定商取引法に基づく表記' }).click();

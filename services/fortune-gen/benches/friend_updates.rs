@@ -2,8 +2,8 @@
 //! prints the figures side by side with their ratio).
 //!
 //! - `friend_updates/50_friends`: one member's day from 50 friends' stored charts: each chart
-//!   decoded from its stored bytes and read (`facts::chart_view`), then
-//!   `domain::friend_updates::build` (the day pillar read against each chart, scored, the three
+//!   decoded from its stored bytes and read as its face (`facts::friend_face`), then
+//!   `domain::friend_updates::build` (the day pillar read against each face, scored, the three
 //!   most notable kept and written) — the CPU a first request of the day spends in fortune-gen.
 //! - `friend_updates/50_friends_postgres`: the use case's build (`Fortune::build_friend_updates`):
 //!   the 51 charts (the friends' and the member's) loaded from PostgreSQL in one query, then the
@@ -23,12 +23,13 @@ use std::time::Duration;
 use chrono::NaiveDate;
 use criterion::Criterion;
 use fortune_gen::config::Timings;
-use fortune_gen::domain::friend_updates::{self, ChartView, FriendRef};
+use fortune_gen::domain::friend_updates::{self, FriendRef};
 use fortune_gen::engine::{Builtin, Engines};
 use fortune_gen::facts;
 use fortune_gen::peers::{PeerAddrs, Peers};
 use fortune_gen::testkit::{ManualClock, TestDb, admin_url};
 use fortune_gen::usecases::Fortune;
+use meguri_ganzhi::FriendFace;
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use prost::Message as _;
@@ -82,12 +83,12 @@ fn friends() -> Vec<(FriendRef, Vec<u8>)> {
 
 /// Decode, read and build, as the use case does after its query.
 fn build(date: NaiveDate, mine: &[u8], stored: &[(FriendRef, Vec<u8>)]) -> Vec<friend_updates::FriendUpdate> {
-    let view = |bytes: &[u8]| -> ChartView {
-        facts::chart_view(&be::Chart::decode(bytes).expect("a chart")).expect("a readable chart")
+    let face = |bytes: &[u8]| -> FriendFace {
+        facts::friend_face(&be::Chart::decode(bytes).expect("a chart")).expect("a readable chart")
     };
-    let me = view(mine);
-    let with_charts: Vec<(FriendRef, ChartView)> = stored.iter().map(|(f, bytes)| (f.clone(), view(bytes))).collect();
-    friend_updates::build(date, Some(&me), &with_charts)
+    let me = face(mine);
+    let with_charts: Vec<(FriendRef, FriendFace)> = stored.iter().map(|(f, bytes)| (f.clone(), face(bytes))).collect();
+    friend_updates::build(date, Some(me.day_master), &with_charts)
 }
 
 /// A `Fortune` over a fresh schema holding the member's and the friends' ready charts; `None`

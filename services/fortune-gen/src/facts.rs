@@ -4,10 +4,8 @@
 
 use chrono::NaiveDate;
 use fortune_reading::{AlmanacFact, DayFacts, Element, LifeFacts, LuckPeriod, Natal, Relation, Transit, YearFacts};
-use meguri_ganzhi::{GanZhi, Stem};
+use meguri_ganzhi::{FriendFace, Stem};
 use meguri_proto::bazi_engine as be;
-
-use crate::domain::friend_updates::ChartView;
 
 /// The engine answered something fortune-gen cannot read (a contract break).
 #[derive(Debug, thiserror::Error)]
@@ -45,33 +43,21 @@ pub fn natal_pillars(chart: &be::Chart) -> Result<be::NatalPillars, FactsError> 
     })
 }
 
-/// A stored chart as a friend update reads it: the four pillars, whether the birth time is
-/// known, and the favourable and unfavourable elements of the strength analysis.
+/// A stored chart as a friend update reads it: only the face a member shows their friends (day
+/// master and favourable element, through [`FriendFace::of`], the one projection social and the
+/// privacy test use too).
 ///
 /// # Errors
-/// A missing or unreadable pillar, or an unknown element.
-pub fn chart_view(chart: &be::Chart) -> Result<ChartView, FactsError> {
-    let ganzhi = |p: Option<&be::Pillar>| -> Result<GanZhi, FactsError> {
-        let (stem, branch) = pair(p)?;
-        GanZhi::parse(&format!("{stem}{branch}")).ok_or(FactsError("an unknown pillar"))
-    };
+/// An unknown day master or element, or no favourable element.
+pub fn friend_face(chart: &be::Chart) -> Result<FriendFace, FactsError> {
     let strength = chart.strength.as_ref().ok_or(FactsError("no strength"))?;
-    let list = |v: &[String]| {
-        v.iter()
-            .map(|e| meguri_ganzhi::Element::from_key(e).ok_or(FactsError("an unknown element")))
-            .collect::<Result<Vec<_>, _>>()
-    };
-    Ok(ChartView {
-        pillars: [
-            ganzhi(chart.year.as_ref())?,
-            ganzhi(chart.month.as_ref())?,
-            ganzhi(chart.day.as_ref())?,
-            ganzhi(chart.hour.as_ref())?,
-        ],
-        time_known: chart.time_known,
-        favorable: list(&strength.favorable_elements)?,
-        unfavorable: list(&strength.unfavorable_elements)?,
-    })
+    let favorable = strength
+        .favorable_elements
+        .iter()
+        .map(|e| meguri_ganzhi::Element::from_key(e).ok_or(FactsError("an unknown element")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let day_master = Stem::parse(&chart.day_master).ok_or(FactsError("an unknown day master"))?;
+    FriendFace::of(day_master, &favorable).ok_or(FactsError("no favourable element"))
 }
 
 /// The natal chart as a reading needs it.
@@ -314,19 +300,19 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_friend_update_reads_the_pillars_time_and_elements_of_a_chart() {
-        let v = chart_view(&chart()).expect("readable");
-        assert_eq!(v.pillars.map(|g| g.name()), ["庚午", "辛巳", "庚辰", "癸未"]);
-        assert_eq!(v.day_master().name(), "庚");
-        assert!(v.time_known);
-        assert_eq!(v.favorable, [Element::Wood, Element::Water, Element::Fire]);
-        assert_eq!(v.unfavorable, [Element::Metal, Element::Earth]);
+    fn a_friend_update_reads_only_the_face_of_a_chart() {
+        let face = friend_face(&chart()).expect("readable");
+        assert_eq!(face.day_master.name(), "庚");
+        assert_eq!(face.favorable, meguri_ganzhi::Element::Wood);
         let mut c = chart();
-        c.hour = Some(p("甲丑"));
-        assert!(chart_view(&c).is_err(), "a pillar of mixed polarity is not one of the sixty");
+        c.day_master = "甲丑".into();
+        assert!(friend_face(&c).is_err());
         let mut c = chart();
         c.strength = None;
-        assert!(chart_view(&c).is_err());
+        assert!(friend_face(&c).is_err());
+        let mut c = chart();
+        c.strength = Some(be::Strength::default());
+        assert!(friend_face(&c).is_err(), "no favourable element");
     }
 
     #[test]

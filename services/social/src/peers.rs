@@ -1,6 +1,6 @@
 //! The services social calls: identity (birth profiles for compatibility, member profiles for the
-//! backfill, stored time-zone offsets for the diary's "today") and bazi-engine (compatibility, the
-//! almanac for the lucky day), on the one client policy (`meguri-grpc-client`): a
+//! backfill, stored time-zone offsets for the diary's "today") and bazi-engine (each member's chart
+//! for compatibility, the almanac for the lucky day), on the one client policy (`meguri-grpc-client`): a
 //! `service` token signed with `INTERNAL_JWT_SECRET`, the current `traceparent`, the peer deadline
 //! (`PEER_TIMEOUT_MS`), retries for these reads only on `Unavailable`, the
 //! `meguri_social_grpc_client_*` metrics, lazy connect.
@@ -18,7 +18,9 @@ use meguri_proto::identity as id;
 use secrecy::SecretString;
 
 use crate::domain::diary::{AlmanacDay, AlmanacItem, parse_day};
-use crate::domain::{Elements, Factor, Failure, Member, MemberProfile};
+use meguri_ganzhi::{Element, FriendFace, Stem};
+
+use crate::domain::{Elements, Failure, Member, MemberProfile, OwnChart};
 
 /// A call to a peer failed.
 #[derive(Debug, thiserror::Error)]
@@ -154,41 +156,33 @@ impl Peers {
         })
     }
 
-    /// The engine's compatibility of `a` and `b`, as `a` reads it ("あなた" = `a`).
+    /// The engine's chart of `birth`, reduced to what a compatibility reads of it.
     ///
     /// # Errors
-    /// [`PeerError`]; an answer without both charts is a permanent failure.
-    pub async fn compatibility(&self, a: &BirthInput, b: &BirthInput) -> Result<EngineCompatibility, PeerError> {
-        let request = be::CompatibilityRequest { a: Some(a.0.clone()), b: Some(b.0.clone()) };
+    /// [`PeerError`]; an answer social cannot read is a permanent failure.
+    pub async fn chart(&self, birth: &BirthInput) -> Result<OwnChart, PeerError> {
+        let request = be::CalculateChartRequest { birth: Some(birth.0.clone()) };
         let response =
-            self.engine.compatibility(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
-        let elements = |chart: Option<&be::Chart>| {
-            chart.and_then(|c| c.elements.as_ref()).map(|e| Elements {
-                wood: e.wood,
-                fire: e.fire,
-                earth: e.earth,
-                metal: e.metal,
-                water: e.water,
-            })
-        };
-        let (Some(a_elements), Some(b_elements)) = (elements(response.a.as_ref()), elements(response.b.as_ref()))
-        else {
-            return Err(PeerError {
-                failure: Failure { transient: false, description: "bazi-engine: no charts in the answer".to_owned() },
-            });
-        };
-        Ok(EngineCompatibility {
-            score: response.score.clamp(0, 100),
-            summary: response.summary,
-            factors: response
-                .factors
-                .into_iter()
-                .map(|f| Factor { key: f.key, label: f.label, score: f.score, detail: f.detail })
-                .collect(),
-            a: a_elements,
-            b: b_elements,
+            self.engine.calculate_chart(&AsService, request).await.map_err(|s| PeerError::of("bazi-engine", &s))?;
+        response.chart.as_ref().and_then(own_chart).ok_or_else(|| PeerError {
+            failure: Failure { transient: false, description: "bazi-engine: a chart social cannot read".to_owned() },
         })
     }
+}
+
+/// What a compatibility reads of the engine's chart: the [`FriendFace`] (through
+/// [`FriendFace::of`], the one projection every service and the privacy test use), the five
+/// element weights and the favourable elements; `None` when a field is missing or unknown.
+#[must_use]
+pub fn own_chart(chart: &be::Chart) -> Option<OwnChart> {
+    let e = chart.elements.as_ref()?;
+    let favorable =
+        chart.strength.as_ref()?.favorable_elements.iter().map(|k| Element::from_key(k)).collect::<Option<Vec<_>>>()?;
+    Some(OwnChart {
+        face: FriendFace::of(Stem::parse(&chart.day_master)?, &favorable)?,
+        elements: Elements { wood: e.wood, fire: e.fire, earth: e.earth, metal: e.metal, water: e.water },
+        favorable,
+    })
 }
 
 /// A birth as the engine takes it (never stored, never returned).
@@ -203,16 +197,6 @@ pub enum Birth {
     NoBirthDate,
     /// identity does not know the user (deleted).
     Gone,
-}
-
-/// The engine's answer, reduced to what social keeps or uses: the charts' five elements only.
-#[derive(Clone, Debug)]
-pub struct EngineCompatibility {
-    pub score: i32,
-    pub summary: String,
-    pub factors: Vec<Factor>,
-    pub a: Elements,
-    pub b: Elements,
 }
 
 /// identity's profile message as a [`MemberProfile`].

@@ -274,10 +274,11 @@ impl TryFrom<pb::SearchMembersResponse> for SearchResults {
 /// One part of the analysis, in Japanese.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CompatibilityFactor {
-    /// `dayMaster`, `stems`, `branches` or `elements`.
+    /// `dayMaster` (the two day masters), `elements` (each day master against the other's
+    /// favourable element) or `keyElements` (the two favourable elements).
     #[schema(example = "dayMaster")]
     pub key: String,
-    #[schema(example = "日主の関係")]
+    #[schema(example = "日主どうしの関係")]
     pub label: String,
     /// 0..100.
     #[schema(example = 80.0)]
@@ -286,7 +287,8 @@ pub struct CompatibilityFactor {
 }
 
 /// `GET /api/friends/{userId}/compatibility`: the pair as the caller reads it ("you" = the
-/// caller). No birth data of either.
+/// caller). No birth data of either; of the friend's chart only the day master and the favourable
+/// element (喜神), never a pillar (a birth date could be worked out from the pillars).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Compatibility {

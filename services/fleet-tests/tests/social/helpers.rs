@@ -96,6 +96,12 @@ pub async fn spawn() -> Fleet {
 }
 
 impl Fleet {
+    /// bazi-engine's gRPC address (the privacy test computes charts as the services do).
+    #[allow(dead_code)] // the privacy binary's
+    pub fn engine_url(&self) -> String {
+        self._engine.url()
+    }
+
     /// Replaces the gateway by one that also reaches notify at `notify_addr` (the settings and
     /// unsubscribe routes). Sessions live in Redis, so members stay signed in.
     #[allow(dead_code)] // the diary binary's; this binary starts notify after its gateway

@@ -1,13 +1,16 @@
 //! Friend updates: what a member's friends' day looks like, at most three a day.
 //!
 //! For each friend with a ready chart, the day pillar of the caller's local date is read against
-//! the friend's chart:
+//! the friend's [`FriendFace`] only (day master and favourable element, what a member shows their
+//! friends):
 //! - the ten god of the day's stem seen from the friend's day master (通変星), and whether the
 //!   day's stem combines with (干合) or clashes with (天干の冲) that day master;
-//! - the day's branch against the friend's natal branches (六合, 半会, 冲, 刑, 自刑, 害; the hour
-//!   branch only when the birth time is known);
-//! - the day's two elements against the friend's favourable and unfavourable ones (喜用・忌);
+//! - the day's two elements against the friend's favourable element (喜神);
 //! - and, when the caller's chart is ready, how the friend's day master meets the caller's.
+//!
+//! The friend's natal branches are never read: the day's branch against the year, month, day and
+//! hour branches named (through the relations found) enough of the four pillars to work out a
+//! birth date. What the text says is a function of the face, the date and the caller's day master.
 //!
 //! Each friend gets a notability (integer points, [`notability`]); the [`MAX_UPDATES`] most
 //! notable are kept, ties broken by a hash of the date and the friend's id, so the same day gives
@@ -18,8 +21,7 @@
 
 use chrono::{Datelike as _, NaiveDate};
 use meguri_ganzhi::{
-    Branch, BranchRelation, Element, GanZhi, Stem, TenGod, TenGodFamily, branch_relations, jdn, stems_clash,
-    stems_combine, ten_god,
+    Element, FriendFace, GanZhi, Stem, TenGod, TenGodFamily, jdn, stems_clash, stems_combine, ten_god,
 };
 use meguri_ids::UserId;
 use serde::{Deserialize, Serialize};
@@ -47,30 +49,6 @@ impl FriendRef {
     }
 }
 
-/// The parts of a chart a friend update reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChartView {
-    /// Year, month, day and hour pillars.
-    pub pillars: [GanZhi; 4],
-    /// Without a birth time the hour pillar is a guess and is not read.
-    pub time_known: bool,
-    pub favorable: Vec<Element>,
-    pub unfavorable: Vec<Element>,
-}
-
-impl ChartView {
-    #[must_use]
-    pub const fn day_master(&self) -> Stem {
-        self.pillars[2].stem()
-    }
-
-    /// The natal branches that count: all four, or three without a birth time.
-    fn branches(&self) -> impl Iterator<Item = (usize, Branch)> + '_ {
-        let count = if self.time_known { 4 } else { 3 };
-        self.pillars.iter().take(count).map(|p| p.branch()).enumerate()
-    }
-}
-
 /// One update as stored and served.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FriendUpdate {
@@ -92,14 +70,6 @@ pub fn day_pillar(date: NaiveDate) -> GanZhi {
 enum StemMeeting {
     Combine,
     Clash,
-}
-
-/// The day's branch meeting one natal branch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct BranchMeeting {
-    relation: BranchRelation,
-    /// The natal day branch (the self), which weighs double.
-    with_day: bool,
 }
 
 /// How the friend's day master meets the caller's.
@@ -125,8 +95,7 @@ pub struct FriendDay {
     pillar: GanZhi,
     ten_god: TenGod,
     stem: Option<StemMeeting>,
-    branches: Vec<BranchMeeting>,
-    /// Favourable elements of the day minus unfavourable ones: −2..=2.
+    /// How many of the day's two elements (stem, branch) are the friend's 喜神: 0..=2.
     support: i32,
     bond: Option<Bond>,
 }
@@ -144,11 +113,12 @@ fn bond(me: Stem, friend: Stem) -> Bond {
     }
 }
 
-/// Reads `date`'s day pillar against a friend's chart (and the caller's, when ready).
+/// Reads `date`'s day pillar against a friend's face (and the caller's day master, when their
+/// chart is ready).
 #[must_use]
-pub fn read_day(date: NaiveDate, friend: &ChartView, me: Option<&ChartView>) -> FriendDay {
+pub fn read_day(date: NaiveDate, friend: FriendFace, me: Option<Stem>) -> FriendDay {
     let pillar = day_pillar(date);
-    let dm = friend.day_master();
+    let dm = friend.day_master;
     let stem = if stems_combine(pillar.stem(), dm) {
         Some(StemMeeting::Combine)
     } else if stems_clash(pillar.stem(), dm) {
@@ -156,24 +126,9 @@ pub fn read_day(date: NaiveDate, friend: &ChartView, me: Option<&ChartView>) -> 
     } else {
         None
     };
-    let branches = friend
-        .branches()
-        .flat_map(|(i, natal)| {
-            branch_relations(pillar.branch(), natal)
-                .into_iter()
-                .filter(|r| *r != BranchRelation::Same)
-                .map(move |relation| BranchMeeting { relation, with_day: i == 2 })
-        })
-        .collect();
-    let weight = |e: Element| i32::from(friend.favorable.contains(&e)) - i32::from(friend.unfavorable.contains(&e));
-    FriendDay {
-        pillar,
-        ten_god: ten_god(dm, pillar.stem()),
-        stem,
-        branches,
-        support: weight(pillar.stem().element()) + weight(pillar.branch().element()),
-        bond: me.map(|m| bond(m.day_master(), dm)),
-    }
+    let support = i32::from(pillar.stem().element() == friend.favorable)
+        + i32::from(pillar.branch().element() == friend.favorable);
+    FriendDay { pillar, ten_god: ten_god(dm, pillar.stem()), stem, support, bond: me.map(|m| bond(m, dm)) }
 }
 
 fn ten_god_points(g: TenGod) -> i32 {
@@ -185,33 +140,22 @@ fn ten_god_points(g: TenGod) -> i32 {
     }
 }
 
-fn relation_points(r: BranchRelation) -> i32 {
-    match r {
-        BranchRelation::Clash => 4,
-        BranchRelation::SixHarmony | BranchRelation::Punishment => 3,
-        BranchRelation::HalfTrio | BranchRelation::Harm | BranchRelation::SelfPunishment => 2,
-        BranchRelation::Same => 0,
-    }
-}
-
 /// How much there is to say about a friend's day:
 /// - the ten god of the day's stem: 偏官 4; 劫財 傷官 3; 食神 偏財 正財 正官 印綬 2; 比肩 偏印 1
 ///   (the ones that push or pull the day master stand out);
 /// - 干合 or 天干の冲 of the day's stem with the day master: 3;
-/// - each branch relation: 冲 4, 六合 刑 3, 半会 害 自刑 2, doubled with the natal day branch;
-/// - the day's elements: 2 × |support| (a clearly good or hard day);
+/// - the day's elements: 2 for each that is the friend's 喜神 (a clearly good day);
 /// - a bond with the caller: 干合 2, 相生 either way 1 (a friend who meets the caller well is
 ///   a little more worth hearing about).
 #[must_use]
 pub fn notability(day: &FriendDay) -> i32 {
     let stem = if day.stem.is_some() { 3 } else { 0 };
-    let branches: i32 = day.branches.iter().map(|b| relation_points(b.relation) * if b.with_day { 2 } else { 1 }).sum();
     let bond = match day.bond {
         Some(Bond::Combine) => 2,
         Some(Bond::FriendSupports | Bond::YouSupport) => 1,
         _ => 0,
     };
-    ten_god_points(day.ten_god) + stem + branches + 2 * day.support.abs() + bond
+    ten_god_points(day.ten_god) + stem + 2 * day.support + bond
 }
 
 /// The tie-break of equal notability: the first 8 bytes of SHA-256(`<date>|<friend id>`).
@@ -254,18 +198,6 @@ fn ten_god_line(g: TenGod) -> &'static str {
     }
 }
 
-fn relation_meaning(r: BranchRelation) -> &'static str {
-    match r {
-        BranchRelation::SixHarmony => "心が通いやすく、約束ごとがまとまりやすい流れです",
-        BranchRelation::HalfTrio => "協力の輪が広がりやすい流れです",
-        BranchRelation::Clash => "予定や気持ちが揺れやすい流れ。急な変更には柔軟に",
-        BranchRelation::Punishment => "思わぬ摩擦が起きやすい流れ。言葉選びはていねいに",
-        BranchRelation::SelfPunishment => "自分を責めすぎてしまいやすい流れ。明るい声かけが助けに",
-        BranchRelation::Harm => "小さな行き違いが起きやすい流れ。確認をひと言添えて",
-        BranchRelation::Same => "",
-    }
-}
-
 fn bond_line(bond: Bond, name: &str) -> String {
     match bond {
         Bond::Combine => "あなたとは日主どうしが干合する仲。今日ひと声かけると話が弾みそう".to_owned(),
@@ -290,7 +222,6 @@ fn support_line(day: &FriendDay, name: &str) -> String {
     let elements = if stem == branch { stem.to_owned() } else { format!("{stem}と{branch}") };
     match day.support {
         s if s > 0 => format!("今日の{elements}の気は{name}さんにとって追い風。前向きな話を持ちかけるなら今日"),
-        s if s < 0 => format!("今日の{elements}の気は{name}さんには少し重め。声をかけるならやさしく"),
         _ => format!("今日の{elements}の気は{name}さんにとって穏やか。いつも通りのやりとりが一番です"),
     }
 }
@@ -307,18 +238,7 @@ pub fn text(day: &FriendDay, friend: &FriendRef) -> String {
         None => {}
     }
     let mut lines = vec![god];
-    // The most notable branch relation: the heaviest, the natal day branch first among equals.
-    let strongest =
-        day.branches.iter().max_by_key(|b| (relation_points(b.relation) * if b.with_day { 2 } else { 1 }, b.with_day));
     let mut rest: Vec<String> = Vec::new();
-    if let Some(b) = strongest {
-        rest.push(format!(
-            "日の支{}が{name}さんの命式と{}。{}",
-            day.pillar.branch().name(),
-            b.relation.name_ja(),
-            relation_meaning(b.relation)
-        ));
-    }
     if let Some(bond) = day.bond {
         rest.push(bond_line(bond, &name));
     }
@@ -332,15 +252,16 @@ pub fn text(day: &FriendDay, friend: &FriendRef) -> String {
     out
 }
 
-/// The updates of `date`: for each friend with a chart, the day read, scored and written; the
-/// [`MAX_UPDATES`] most notable, most notable first (ties by [`tie_break`]). Friends without a
-/// chart are not in `friends`; an empty list gives no updates.
+/// The updates of `date`: for each friend with a chart, the day read against their face, scored
+/// and written; the [`MAX_UPDATES`] most notable, most notable first (ties by [`tie_break`]).
+/// `me` is the caller's day master (when their chart is ready). Friends without a chart are not in
+/// `friends`; an empty list gives no updates.
 #[must_use]
-pub fn build(date: NaiveDate, me: Option<&ChartView>, friends: &[(FriendRef, ChartView)]) -> Vec<FriendUpdate> {
+pub fn build(date: NaiveDate, me: Option<Stem>, friends: &[(FriendRef, FriendFace)]) -> Vec<FriendUpdate> {
     let mut scored: Vec<(i32, u64, &FriendRef, FriendDay)> = friends
         .iter()
-        .map(|(friend, chart)| {
-            let day = read_day(date, chart, me);
+        .map(|(friend, face)| {
+            let day = read_day(date, *face, me);
             (notability(&day), tie_break(date, friend.user_id), friend, day)
         })
         .collect();
@@ -356,25 +277,28 @@ pub fn build(date: NaiveDate, me: Option<&ChartView>, friends: &[(FriendRef, Cha
         .collect()
 }
 
+/// The updates whose friends are all still in `friends` (social's current list): a member who
+/// blocked the reader, was blocked or unfriended has no card from that moment, though the day's
+/// updates were built before.
+#[must_use]
+pub fn among(updates: Vec<FriendUpdate>, friends: &[FriendRef]) -> Vec<FriendUpdate> {
+    updates.into_iter().filter(|u| u.friends.iter().all(|f| friends.iter().any(|g| g.user_id == f.user_id))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn g(s: &str) -> GanZhi {
-        GanZhi::parse(s).expect("a pillar")
-    }
 
     fn date(s: &str) -> NaiveDate {
         NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("a date")
     }
 
-    fn chart(p: [&str; 4], time_known: bool) -> ChartView {
-        ChartView {
-            pillars: p.map(g),
-            time_known,
-            favorable: vec![Element::Wood, Element::Water],
-            unfavorable: vec![Element::Fire],
-        }
+    fn stem(s: &str) -> Stem {
+        Stem::parse(s).expect("stem")
+    }
+
+    fn face(dm: &str, favorable: Element) -> FriendFace {
+        FriendFace { day_master: stem(dm), favorable }
     }
 
     fn friend(username: &str, first_name: Option<&str>) -> FriendRef {
@@ -386,20 +310,9 @@ mod tests {
         }
     }
 
-    /// A spread of charts: day pillars walking the sixty pairs.
-    fn friends(n: usize) -> Vec<(FriendRef, ChartView)> {
-        (0..n)
-            .map(|i| {
-                let day = GanZhi::new(i64::try_from(i * 7).expect("small"));
-                let chart = ChartView {
-                    pillars: [g("庚午"), GanZhi::new(i64::try_from(i).expect("small")), day, g("壬午")],
-                    time_known: i % 2 == 0,
-                    favorable: vec![Element::from_index(i)],
-                    unfavorable: vec![Element::from_index(i + 2)],
-                };
-                (friend(&format!("user{i}"), None), chart)
-            })
-            .collect()
+    /// A spread of faces: all fifty in turn.
+    fn friends(n: usize) -> Vec<(FriendRef, FriendFace)> {
+        (0..n).map(|i| (friend(&format!("user{i}"), None), FriendFace::from_index(i * 7))).collect()
     }
 
     fn is_update_text(text: &str) -> bool {
@@ -416,66 +329,72 @@ mod tests {
     }
 
     #[test]
-    fn a_day_is_read_against_the_friends_day_master_and_branches() {
-        // 2026-11-22 is 庚子. A 甲 day master sees 庚 as 偏官; 子 clashes with the 午 year branch,
-        // harms the 未 month branch and forms 半会 with the 申 day branch; the hour 卯 (子卯 刑)
-        // counts only with a known birth time.
-        let known = chart(["庚午", "癸未", "甲申", "丁卯"], true);
-        let day = read_day(date("2026-11-22"), &known, None);
+    fn a_day_is_read_against_the_friends_day_master_and_favourable_element() {
+        // 2026-11-22 is 庚子. A 甲 day master sees 庚 as 偏官 and 甲庚 clash; 子 is water, the
+        // friend's 喜神, 庚 metal is not.
+        let day = read_day(date("2026-11-22"), face("甲", Element::Water), None);
         assert_eq!(day.ten_god, TenGod::HenKan);
-        assert_eq!(day.stem, Some(StemMeeting::Clash)); // 甲庚
-        let kinds: Vec<(BranchRelation, bool)> = day.branches.iter().map(|b| (b.relation, b.with_day)).collect();
-        assert_eq!(
-            kinds,
-            [
-                (BranchRelation::Clash, false),
-                (BranchRelation::Harm, false),
-                (BranchRelation::HalfTrio, true),
-                (BranchRelation::Punishment, false),
-            ]
-        );
-        // 庚 metal and 子 water: water favourable, metal neither.
+        assert_eq!(day.stem, Some(StemMeeting::Clash));
         assert_eq!(day.support, 1);
-        let unknown = read_day(date("2026-11-22"), &chart(["庚午", "癸未", "甲申", "丁卯"], false), None);
-        assert_eq!(unknown.branches.len(), 3);
-        // 4 (偏官) + 3 (冲 of the stems) + 4 + 2 + 2×2 + 3 + 2×1.
-        assert_eq!(notability(&day), 4 + 3 + 4 + 2 + 4 + 3 + 2);
+        assert_eq!(day.bond, None);
+        // 4 (偏官) + 3 (冲 of the stems) + 2 × 1.
+        assert_eq!(notability(&day), 4 + 3 + 2);
+        let with_me = read_day(date("2026-11-22"), face("甲", Element::Metal), Some(stem("己")));
+        assert_eq!((with_me.support, with_me.bond), (1, Some(Bond::Combine)));
+        assert_eq!(notability(&with_me), 4 + 3 + 2 + 2);
     }
 
     #[test]
     fn the_bond_with_the_caller_follows_the_two_day_masters() {
-        let s = |x: &str| Stem::parse(x).expect("stem");
-        assert_eq!(bond(s("甲"), s("己")), Bond::Combine);
-        assert_eq!(bond(s("甲"), s("壬")), Bond::FriendSupports);
-        assert_eq!(bond(s("甲"), s("丙")), Bond::YouSupport);
-        assert_eq!(bond(s("甲"), s("乙")), Bond::Same(Element::Wood));
-        assert_eq!(bond(s("甲"), s("戊")), Bond::YouControl);
-        assert_eq!(bond(s("甲"), s("庚")), Bond::FriendControls);
+        assert_eq!(bond(stem("甲"), stem("己")), Bond::Combine);
+        assert_eq!(bond(stem("甲"), stem("壬")), Bond::FriendSupports);
+        assert_eq!(bond(stem("甲"), stem("丙")), Bond::YouSupport);
+        assert_eq!(bond(stem("甲"), stem("乙")), Bond::Same(Element::Wood));
+        assert_eq!(bond(stem("甲"), stem("戊")), Bond::YouControl);
+        assert_eq!(bond(stem("甲"), stem("庚")), Bond::FriendControls);
     }
 
     #[test]
     fn the_text_is_a_header_then_two_or_three_bullets() {
         let b = friend("bbb", Some("ビー"));
-        let plain = read_day(date("2026-11-22"), &chart(["乙丑", "乙酉", "丙戌", "丙申"], false), None);
+        let plain = read_day(date("2026-11-22"), face("丙", Element::Wood), None);
         let t = text(&plain, &b);
         assert!(is_update_text(&t), "{t}");
+        assert_eq!(t.lines().count(), 3, "{t}");
         assert!(t.starts_with("ビーさんの今日は「"), "{t}");
-        let me = chart(["甲子", "丙寅", "辛卯", "戊戌"], true);
-        let rich = read_day(date("2026-11-22"), &chart(["庚午", "癸未", "甲申", "丁卯"], true), Some(&me));
+        let rich = read_day(date("2026-11-22"), face("甲", Element::Water), Some(stem("辛")));
         let t = text(&rich, &b);
-        assert!(is_update_text(&t), "{t}");
-        assert_eq!(t.lines().count(), 4, "{t}");
-        assert!(t.lines().next().is_some_and(|h| h == "ビーさんの今日は「挑戦」の日"), "{t}");
-        assert!(t.contains("冲"), "{t}");
+        assert_eq!(
+            t,
+            "ビーさんの今日は「挑戦」の日\n\
+             - 今日の庚子はビーさんにとって偏官。プレッシャーの中で踏ん張る日。ひと言の差し入れが力になります（日の干と冲し、気持ちが揺れやすい日）\n\
+             - あなたの日主はビーさんの日主を剋す関係。今日は意見を押しつけすぎないように\n\
+             - 今日の金と水の気はビーさんにとって追い風。前向きな話を持ちかけるなら今日"
+        );
+    }
+
+    #[test]
+    fn the_text_names_no_pillar_of_the_friend() {
+        // Whatever the face, the only pillar named is the day's own, and the only stem of the
+        // friend's chart that can be told from the text is the day master (through its ten god).
+        let d = date("2026-11-22");
+        for (f, face) in friends(50) {
+            for me in [None, Some(stem("甲")), Some(stem("癸"))] {
+                let t = text(&read_day(d, face, me), &f);
+                for p in 0..60 {
+                    let name = GanZhi::new(p).name();
+                    assert!(name == "庚子" || !t.contains(&name), "{t}");
+                }
+            }
+        }
     }
 
     #[test]
     fn every_update_of_many_friends_and_days_is_well_formed() {
-        let me = chart(["甲子", "丙寅", "辛卯", "戊戌"], true);
         let all = friends(60);
         for offset in 0..30 {
             let d = date("2026-11-01") + chrono::Days::new(offset);
-            for mine in [None, Some(&me)] {
+            for mine in [None, Some(stem("辛"))] {
                 let updates = build(d, mine, &all);
                 assert_eq!(updates.len(), MAX_UPDATES);
                 for u in &updates {
@@ -498,20 +417,20 @@ mod tests {
         let best: Vec<i32> = first
             .iter()
             .map(|u| {
-                let (_, c) = all.iter().find(|(f, _)| f.user_id == u.friends[0].user_id).expect("a friend");
-                notability(&read_day(d, c, None))
+                let (_, f) = all.iter().find(|(f, _)| f.user_id == u.friends[0].user_id).expect("a friend");
+                notability(&read_day(d, *f, None))
             })
             .collect();
-        let top = all.iter().map(|(_, c)| notability(&read_day(d, c, None))).max().expect("friends");
+        let top = all.iter().map(|(_, f)| notability(&read_day(d, *f, None))).max().expect("friends");
         assert_eq!(best[0], top);
         assert!(best.windows(2).all(|w| w[0] >= w[1]), "{best:?}");
     }
 
     #[test]
     fn ties_are_broken_by_the_date_and_friend_hash() {
-        // The same chart for everyone: every notability is equal.
-        let same = chart(["庚午", "癸未", "甲申", "丁卯"], true);
-        let all: Vec<(FriendRef, ChartView)> = (0..6).map(|i| (friend(&format!("u{i}"), None), same.clone())).collect();
+        // The same face for everyone: every notability is equal.
+        let same = face("甲", Element::Water);
+        let all: Vec<(FriendRef, FriendFace)> = (0..6).map(|i| (friend(&format!("u{i}"), None), same)).collect();
         let d = date("2026-11-22");
         let mut expected: Vec<&FriendRef> = all.iter().map(|(f, _)| f).collect();
         expected.sort_by_key(|f| tie_break(d, f.user_id));
@@ -537,11 +456,23 @@ mod tests {
     }
 
     #[test]
+    fn only_the_cards_of_current_friends_are_kept() {
+        let all = friends(3);
+        let updates = build(date("2026-11-22"), None, &all);
+        let still: Vec<FriendRef> = all.iter().skip(1).map(|(f, _)| f.clone()).collect();
+        let kept = among(updates.clone(), &still);
+        assert_eq!(kept.len(), 2);
+        assert!(kept.iter().all(|u| u.friends[0].user_id != all[0].0.user_id));
+        assert_eq!(among(updates.clone(), &all.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>()), updates);
+        assert!(among(updates, &[]).is_empty());
+    }
+
+    #[test]
     fn a_name_cannot_break_the_lines() {
         let f = friend("name", Some("悪い\n- 名前"));
         assert_eq!(f.display_name(), "悪い - 名前");
         assert_eq!(friend("name", Some("  ")).display_name(), "name");
-        let t = text(&read_day(date("2026-11-22"), &chart(["庚午", "癸未", "甲申", "丁卯"], true), None), &f);
+        let t = text(&read_day(date("2026-11-22"), face("甲", Element::Water), None), &f);
         assert!(is_update_text(&t), "{t}");
     }
 }

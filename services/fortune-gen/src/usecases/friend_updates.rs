@@ -1,6 +1,9 @@
 //! The friend updates of a member's local day: built once (social's friend list → the friends'
-//! ready charts in fortune's own table → `domain::friend_updates`), stored, then served from
-//! storage all day.
+//! ready charts in fortune's own table, read as faces → `domain::friend_updates`), stored, then
+//! served from storage all day, but only the cards of those social names as friends at the moment
+//! of the read: a block or an unfriend hides the card on both sides at once. Social is asked on
+//! every read; without its answer nothing is served (a card of someone who just blocked the reader
+//! must never show).
 
 use anyhow::Context as _;
 use chrono::{NaiveDate, SubsecRound as _};
@@ -10,7 +13,9 @@ use prost::Message as _;
 
 use crate::db;
 use crate::domain::TimezoneOffset;
-use crate::domain::friend_updates::{self, ChartView, FriendRef};
+use meguri_ganzhi::{FriendFace, Stem};
+
+use crate::domain::friend_updates::{self, FriendRef};
 use crate::error::Error;
 use crate::facts;
 use crate::peers::PeerError;
@@ -28,12 +33,12 @@ fn social_error(e: PeerError) -> Error {
     }
 }
 
-/// A stored chart, decoded and read; `None` (logged) when it cannot be read, so one broken chart
-/// leaves the friend out rather than failing everyone's home screen.
-fn view(user: UserId, bytes: &[u8]) -> Option<ChartView> {
+/// A stored chart, decoded and read as its face; `None` (logged) when it cannot be read, so one
+/// broken chart leaves the friend out rather than failing everyone's home screen.
+fn face(user: UserId, bytes: &[u8]) -> Option<FriendFace> {
     let read = be::Chart::decode(bytes)
         .map_err(|e| e.to_string())
-        .and_then(|chart| facts::chart_view(&chart).map_err(|e| e.to_string()));
+        .and_then(|chart| facts::friend_face(&chart).map_err(|e| e.to_string()));
     match read {
         Ok(view) => Some(view),
         Err(error) => {
@@ -46,12 +51,12 @@ fn view(user: UserId, bytes: &[u8]) -> Option<ChartView> {
 impl Fortune {
     /// The caller's friend updates of their local date (in the offset `sent`, else the stored
     /// one, else Japan): the stored ones when they are of that date, else built, stored and
-    /// returned. Two first requests of a day both return the ones stored first.
+    /// returned; either way only the cards of members social lists as the caller's friends now.
+    /// Two first requests of a day both return the ones stored first.
     ///
     /// # Errors
-    /// [`Error::SocialUnavailable`] when the day's updates must be built and social does not
-    /// answer (nothing is stored); [`Error::Unavailable`] when no offset was sent and identity does
-    /// not answer.
+    /// [`Error::SocialUnavailable`] when social does not answer (nothing is served, nothing is
+    /// stored); [`Error::Unavailable`] when no offset was sent and identity does not answer.
     #[tracing::instrument(skip_all, fields(user_id = %user))]
     pub async fn friend_updates(
         &self,
@@ -59,16 +64,16 @@ impl Fortune {
         sent: Option<TimezoneOffset>,
     ) -> Result<FriendUpdatesRecord, Error> {
         let date = self.local_offset(user, sent).await?.local_date(self.clock.now());
+        let friends = self.peers.friends_of(user).await.map_err(social_error)?;
         {
             let mut conn = self.conn().await?;
             if let Some(stored) = db::friend_updates::find(&mut conn, user).await?
                 && stored.local_date == date
             {
-                return Ok(stored);
+                return Ok(stored.among(&friends));
             }
         }
-        let friends = self.peers.friends_of(user).await.map_err(social_error)?;
-        let record = self.build_friend_updates(user, date, friends).await?;
+        let record = self.build_friend_updates(user, date, friends.clone()).await?;
         let mut conn = self.conn().await?;
         db::friend_updates::store(&mut conn, user, &record).await?;
         let stored = db::friend_updates::find(&mut conn, user).await?.context("the friend updates just stored")?;
@@ -76,11 +81,11 @@ impl Fortune {
             crate::metrics::friend_updates_built(record.updates.len());
             tracing::info!(name: "fortune_gen.friend_updates.built", user_id = %user, date = %date, updates = record.updates.len());
         }
-        Ok(stored)
+        Ok(stored.among(&friends))
     }
 
     /// The updates of `date` for `user` among `friends` (social's list): those with a ready
-    /// chart, read against it and the caller's own chart when ready.
+    /// chart, read as their face, against the caller's day master when the caller's chart is ready.
     ///
     /// # Errors
     /// The database failed.
@@ -96,21 +101,21 @@ impl Fortune {
             let mut conn = self.conn().await?;
             db::charts::ready_of(&mut conn, &ids).await?
         };
-        let mut mine = None;
-        let mut views = std::collections::HashMap::with_capacity(charts.len());
+        let mut mine: Option<Stem> = None;
+        let mut faces = std::collections::HashMap::with_capacity(charts.len());
         for (id, bytes) in charts {
-            let Some(v) = view(id, &bytes) else { continue };
+            let Some(f) = face(id, &bytes) else { continue };
             if id == user {
-                mine = Some(v);
+                mine = Some(f.day_master);
             } else {
-                views.insert(id, v);
+                faces.insert(id, f);
             }
         }
-        let with_charts: Vec<(FriendRef, ChartView)> =
-            friends.into_iter().filter_map(|f| views.remove(&f.user_id).map(|v| (f, v))).collect();
+        let with_charts: Vec<(FriendRef, FriendFace)> =
+            friends.into_iter().filter_map(|f| faces.remove(&f.user_id).map(|v| (f, v))).collect();
         Ok(FriendUpdatesRecord {
             local_date: date,
-            updates: friend_updates::build(date, mine.as_ref(), &with_charts),
+            updates: friend_updates::build(date, mine, &with_charts),
             // PostgreSQL keeps microseconds: round here so the stored row compares equal.
             built_at: self.clock.now().trunc_subsecs(6),
         })

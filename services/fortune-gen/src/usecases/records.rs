@@ -145,3 +145,11 @@ pub struct FriendUpdatesRecord {
     pub updates: Vec<crate::domain::friend_updates::FriendUpdate>,
     pub built_at: DateTime<Utc>,
 }
+
+impl FriendUpdatesRecord {
+    /// The record with only the updates about members of `friends` (social's list now).
+    #[must_use]
+    pub fn among(self, friends: &[crate::domain::friend_updates::FriendRef]) -> Self {
+        Self { updates: crate::domain::friend_updates::among(self.updates, friends), ..self }
+    }
+}

@@ -1,6 +1,7 @@
 //! GetFriendUpdates: built once per local day from social's friends and their ready charts,
-//! stored, served from storage; social down → SOCIAL_UNAVAILABLE with nothing stored; a deleted
-//! friend's updates are dropped.
+//! stored, served from storage but only for the members social lists as friends at each read;
+//! social down → SOCIAL_UNAVAILABLE with nothing stored or served; a deleted friend's updates are
+//! dropped.
 
 use std::time::Duration;
 
@@ -51,9 +52,9 @@ async fn updates_are_built_once_a_local_day_and_served_from_storage_until_the_ne
 
     assert_eq!(morning.date, "2026-11-22");
     assert_eq!(morning, night);
-    assert_eq!(calls_that_day, 1, "the day's second request is served from storage");
+    assert_eq!(calls_that_day, 2, "social is asked at every read, for the friends of the moment");
     assert_eq!(next.date, "2026-11-23");
-    assert_eq!(app.social.calls(), 2);
+    assert_eq!(app.social.calls(), 3);
     assert_eq!(morning.updates.len(), 3);
     assert_eq!(next.updates.len(), 3);
     assert_ne!(morning.updates, next.updates);
@@ -124,7 +125,7 @@ async fn no_friends_is_an_empty_list_that_is_stored_too() {
     assert_eq!(first.updates, []);
     assert_eq!(first.date, "2026-11-22");
     assert_eq!(first, again);
-    assert_eq!(app.social.calls(), 1);
+    assert_eq!(app.social.calls(), 2);
     assert_eq!(app.rows("daily_friend_updates", lonely).await, 1);
 }
 
@@ -160,18 +161,35 @@ async fn social_down_is_social_unavailable_and_nothing_is_stored() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_day_already_built_is_served_while_social_is_down() {
+async fn a_day_already_built_is_not_served_while_social_is_down() {
     let app = spawn_app().await;
     let (me, _) = member_with_friends(&app, 2).await;
     let built = app.updates(me).await;
 
     app.social.set_down(true);
+    let refused = app.updates_in(me, JAPAN).await.expect_err("who is still a friend is not known");
+    app.social.set_down(false);
     let served = app.updates(me).await;
-    app.fortune.clock.advance(HOUR * 24);
-    let next_day = app.updates_in(me, JAPAN).await.expect_err("the next day needs social");
 
-    assert_eq!(built, served);
-    assert_eq!(code_of(&next_day), "SOCIAL_UNAVAILABLE");
+    assert_eq!(code_of(&refused), "SOCIAL_UNAVAILABLE");
+    assert_eq!(built, served, "the stored day is served again once social answers");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_friend_who_is_no_longer_one_has_no_card_from_the_next_read() {
+    let app = spawn_app().await;
+    let (me, friends) = member_with_friends(&app, 2).await;
+    let built = app.updates(me).await;
+    assert_eq!(built.updates.len(), 2);
+
+    // A block or an unfriend: social no longer lists friends[0].
+    app.social.set_friends(me, &[member(friends[1], "friend1", None)]);
+    let after = app.updates(me).await;
+
+    assert_eq!(after.date, built.date);
+    let named: Vec<&str> = after.updates.iter().map(|u| u.friends[0].user_id.as_str()).collect();
+    assert_eq!(named, [friends[1].to_string()]);
+    assert_eq!(app.rows("daily_friend_updates", me).await, 1, "the day is not built again");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -76,6 +76,20 @@ impl From<UserRow> for User {
     }
 }
 
+/// The row of account `id` (live or deleted), as [`update`] targets it.
+type ById = diesel::dsl::Filter<users::table, diesel::dsl::Eq<users::id, Uuid>>;
+
+/// Sets `changes` (a column assignment or a tuple of them) on the row of account `id`: the one
+/// update every setter below makes.
+async fn update<C>(conn: &mut AsyncPgConnection, id: UserId, changes: C) -> Result<(), diesel::result::Error>
+where
+    C: diesel::AsChangeset<Target = users::table>,
+    diesel::dsl::Update<ById, C>: diesel_async::methods::ExecuteDsl<AsyncPgConnection> + Send,
+{
+    diesel::update(users::table.filter(users::id.eq(*id.as_uuid()))).set(changes).execute(conn).await?;
+    Ok(())
+}
+
 /// What sign-up stores.
 pub struct NewUser<'a> {
     pub id: UserId,
@@ -212,11 +226,7 @@ pub async fn mark_verified(
     id: UserId,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((users::is_email_verified.eq(true), users::updated_at.eq(now)))
-        .execute(conn)
-        .await?;
-    Ok(())
+    update(conn, id, (users::is_email_verified.eq(true), users::updated_at.eq(now))).await
 }
 
 pub async fn record_login(
@@ -224,11 +234,7 @@ pub async fn record_login(
     id: UserId,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set(users::last_login_at.eq(now))
-        .execute(conn)
-        .await?;
-    Ok(())
+    update(conn, id, users::last_login_at.eq(now)).await
 }
 
 pub async fn set_password(
@@ -237,11 +243,7 @@ pub async fn set_password(
     hash: &str,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((users::password_hash.eq(hash), users::updated_at.eq(now)))
-        .execute(conn)
-        .await?;
-    Ok(())
+    update(conn, id, (users::password_hash.eq(hash), users::updated_at.eq(now))).await
 }
 
 /// Sets the username and its look-alike key (`username_key`); a public field, so
@@ -253,16 +255,17 @@ pub async fn set_username(
     username_key: &str,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((
+    update(
+        conn,
+        id,
+        (
             users::username.eq(username),
             users::username_key.eq(username_key),
             users::profile_updated_at.eq(now),
             users::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
-    Ok(())
+        ),
+    )
+    .await
 }
 
 /// The usernames of the accounts other than `except` whose key is `username_key` or whose name is
@@ -329,8 +332,10 @@ pub async fn set_birth(
     birth: &BirthData,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((
+    update(
+        conn,
+        id,
+        (
             users::gender.eq(gender.as_str()),
             users::birth_date.eq(birth.date),
             users::birth_time.eq(birth.time_text()),
@@ -339,10 +344,9 @@ pub async fn set_birth(
             users::birth_longitude.eq(birth.coordinates.map(|c| c.0)),
             users::birth_latitude.eq(birth.coordinates.map(|c| c.1)),
             users::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
-    Ok(())
+        ),
+    )
+    .await
 }
 
 /// Records that the birth data (or the gender) changed at `now`.
@@ -351,11 +355,7 @@ pub async fn mark_birth_changed(
     id: UserId,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set(users::birth_updated_at.eq(now))
-        .execute(conn)
-        .await?;
-    Ok(())
+    update(conn, id, users::birth_updated_at.eq(now)).await
 }
 
 /// A live account's gender and birth data, for other services.
@@ -444,11 +444,7 @@ pub async fn set_pending_email(
     pending: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((users::pending_email.eq(pending), users::updated_at.eq(now)))
-        .execute(conn)
-        .await?;
-    Ok(())
+    update(conn, id, (users::pending_email.eq(pending), users::updated_at.eq(now))).await
 }
 
 pub async fn set_email(
@@ -457,16 +453,17 @@ pub async fn set_email(
     email: &str,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((
+    update(
+        conn,
+        id,
+        (
             users::email.eq(email),
             users::pending_email.eq(None::<String>),
             users::is_email_verified.eq(true),
             users::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
-    Ok(())
+        ),
+    )
+    .await
 }
 
 pub async fn complete_onboarding(
@@ -474,11 +471,7 @@ pub async fn complete_onboarding(
     id: UserId,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((users::has_completed_onboarding.eq(true), users::updated_at.eq(now)))
-        .execute(conn)
-        .await?;
-    Ok(())
+    update(conn, id, (users::has_completed_onboarding.eq(true), users::updated_at.eq(now))).await
 }
 
 /// Soft delete with the personal data scrubbed at once: the row keeps only its id, timestamps
@@ -488,8 +481,10 @@ pub async fn scrub_and_delete(
     id: UserId,
     now: DateTime<Utc>,
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(users::table.filter(users::id.eq(id.as_uuid())))
-        .set((
+    update(
+        conn,
+        id,
+        (
             users::email.eq(format!("deleted+{}@deleted.invalid", id.as_uuid().simple())),
             // Not a PHC string: no password ever verifies against it.
             users::password_hash.eq("!deleted"),
@@ -515,10 +510,9 @@ pub async fn scrub_and_delete(
             users::profile_updated_at.eq(now),
             users::deleted_at.eq(now),
             users::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
-    Ok(())
+        ),
+    )
+    .await
 }
 
 type MemberRow = (Uuid, Option<String>, Option<String>, Option<String>, DateTime<Utc>);

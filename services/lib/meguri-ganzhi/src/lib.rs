@@ -1,17 +1,20 @@
 //! The Ba Zi tables, written once for the whole fleet: ten heavenly stems (天干), twelve earthly
 //! branches (地支), the sixty stem-branch pairs (干支), the five elements (五行) with their cycles,
 //! the ten gods (通変星, [`ten_gods`]), the hidden stems of each branch (蔵干, [`hidden_stems`]) and
-//! which stems and branches meet (干合・冲, 合・冲・刑・害, [`relations`]).
+//! which stems and branches meet (干合・冲, 合・冲・刑・害, [`relations`]), and what of a chart a
+//! member's friends may know ([`face`]).
 //!
-//! bazi-engine computes charts with them; fortune-reading and fortune-gen read the engine's answers
-//! with them. Pure tables and functions, no I/O, no astronomy.
+//! bazi-engine computes charts with them; fortune-reading, fortune-gen and social read the engine's
+//! answers with them. Pure tables and functions, no I/O, no astronomy.
 //!
 //! Every type is a small index with a private field, so a value is always in range.
 
+pub mod face;
 pub mod hidden_stems;
 pub mod relations;
 pub mod ten_gods;
 
+pub use face::FriendFace;
 pub use hidden_stems::{HiddenRole, HiddenStem, hidden_stems, holds_element, main_stem};
 pub use relations::{BranchRelation, branch_relations, stems_clash, stems_combine};
 pub use ten_gods::{TenGod, TenGodFamily, ten_god};

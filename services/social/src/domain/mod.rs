@@ -6,9 +6,7 @@ pub mod diary;
 mod friendship;
 mod member;
 
-pub use compatibility::{
-    Analysis, CompatibilityStatus, Element, Elements, Factor, View, brings_text, brought_elements,
-};
+pub use compatibility::{Analysis, CompatibilityStatus, Elements, Factor, OwnChart, Reading, View, gift};
 pub use friendship::{FriendshipState, Limits, Link, Pair, RequestStep, on_request};
 pub use meguri_grpc_client::retry::{Failure, backoff};
 pub use member::{Member, MemberProfile, SearchLimit, SearchQuery, username_key};

@@ -1,6 +1,7 @@
 //! The compatibility worker: takes accepted friendships whose compatibility is due (`FOR UPDATE
-//! SKIP LOCKED`, with a lease), asks identity for both births and bazi-engine for the pair's
-//! compatibility from each side, and stores the result (never the births or charts). A peer that
+//! SKIP LOCKED`, with a lease), asks identity for both births and bazi-engine for both charts,
+//! reads each side against the other's face only ([`Analysis::between`]), and stores the result
+//! (never the births or charts). A peer that
 //! does not answer leaves it pending, tried again with backoff.
 
 use tokio::sync::watch;
@@ -72,16 +73,16 @@ impl Social {
             Ok(Birth::NoBirthDate | Birth::Gone) => return Outcome::Unavailable,
             Err(e) => return retry_or_fail(e),
         };
-        let low_view = match self.peers.compatibility(&low_birth, &high_birth).await {
+        let low_chart = match self.peers.chart(&low_birth).await {
             Ok(c) => c,
             Err(e) => return retry_or_fail(e),
         };
-        let high_view = match self.peers.compatibility(&high_birth, &low_birth).await {
+        let high_chart = match self.peers.chart(&high_birth).await {
             Ok(c) => c,
             Err(e) => return retry_or_fail(e),
         };
-        let analysis = Analysis::build(low_view.summary, low_view.factors, high_view.factors, &low_view.a, &low_view.b);
-        Outcome::Ready { score: low_view.score, analysis }
+        let (score, analysis) = Analysis::between(&low_chart, &high_chart);
+        Outcome::Ready { score, analysis }
     }
 
     /// The worker task: woken when a friendship is accepted or birth data changes, and every poll

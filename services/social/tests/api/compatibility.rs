@@ -1,5 +1,5 @@
-//! The compatibility worker: computed after an accept, from each side's point of view, never with
-//! birth data in the answer; unavailable without a birth date; pending while a peer is down;
+//! The compatibility worker: computed after an accept, from each side's point of view (the
+//! reader's chart against the friend's face only), never with birth data in the answer; unavailable without a birth date; pending while a peer is down;
 //! computed again after a birth-data change. And ListFriendsOf, for fortune-gen.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -35,24 +35,40 @@ async fn an_accepted_friendship_gets_a_score_and_each_side_its_own_reading() {
     assert_eq!(code(&not_yet), "FRIEND_NOT_FOUND");
     app.user(watery).accept_friend_request(member_ref(fiery)).await.unwrap();
 
+    // The fake's charts: fiery 丙 (fire-heavy, needs water), watery 壬 (needs fire). 壬 controls
+    // 丙 with the same polarity (30), each day master is the other's 喜神 (100), the two 喜神
+    // control each other (40): 0.5 × 30 + 0.3 × 100 + 0.2 × 40 = 53.
     let mine = wait_status(&app, fiery, watery, C::Ready).await;
-    assert_eq!(mine.score, Some(72));
+    assert_eq!(mine.score, Some(53));
     assert_eq!(mine.friend.as_ref().unwrap().username, "watery");
-    assert_eq!(mine.summary, "72点：良い相性です。");
-    assert_eq!(mine.factors[0].detail, "あなた（1990-05-15）とお相手（1985-01-02）");
+    assert_eq!(
+        mine.summary,
+        "53点：まずまずの相性です。特に「五行の補い合い」が良好です。「日主どうしの関係」には気配りが必要です。"
+    );
+    let keys: Vec<&str> = mine.factors.iter().map(|f| f.key.as_str()).collect();
+    assert_eq!(keys, ["dayMaster", "elements", "keyElements"]);
+    assert!(
+        mine.factors[0].detail.starts_with("お相手の日主壬（水）があなたの日主丙（火）を剋する"),
+        "{}",
+        mine.factors[0].detail
+    );
     assert!(mine.you_bring.starts_with("あなたは「火」"), "{}", mine.you_bring);
-    assert!(mine.friend_brings.starts_with("お相手は「木」"), "{}", mine.friend_brings);
+    assert!(mine.friend_brings.starts_with("お相手の日主は「水」"), "{}", mine.friend_brings);
     assert!(mine.computed_at.is_some());
 
     let theirs = compatibility(&app, watery, fiery).await;
-    assert_eq!(theirs.score, Some(72));
-    assert_eq!(theirs.factors[0].detail, "あなた（1985-01-02）とお相手（1990-05-15）");
-    assert!(theirs.you_bring.starts_with("あなたは「木」"), "{}", theirs.you_bring);
-    assert!(theirs.friend_brings.starts_with("お相手は「火」"), "{}", theirs.friend_brings);
+    assert_eq!((theirs.score, &theirs.summary), (Some(53), &mine.summary));
+    assert!(
+        theirs.factors[0].detail.starts_with("あなたの日主壬（水）がお相手の日主丙（火）を剋する"),
+        "{}",
+        theirs.factors[0].detail
+    );
+    assert!(theirs.you_bring.starts_with("あなたは「水」"), "{}", theirs.you_bring);
+    assert!(theirs.friend_brings.starts_with("お相手の日主は「火」"), "{}", theirs.friend_brings);
 
     let listed = app.user(fiery).list_friends(pb::ListFriendsRequest {}).await.unwrap().into_inner();
     assert_eq!(listed.friends[0].compatibility_status, C::Ready as i32);
-    assert_eq!(listed.friends[0].compatibility_score, Some(72));
+    assert_eq!(listed.friends[0].compatibility_score, Some(53));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -96,7 +112,7 @@ async fn a_down_engine_leaves_it_pending_until_a_retry_finds_it_up() {
     app.engine.down.store(false, Ordering::SeqCst);
     app.social.clock.advance(Duration::from_secs(1));
     let view = wait_status(&app, a, b, C::Ready).await;
-    assert_eq!(view.score, Some(72));
+    assert_eq!(view.score, Some(53));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -124,7 +140,7 @@ async fn a_birth_data_change_computes_it_again() {
     let event_id = uuid::Uuid::now_v7();
     app.publish(event_id, &event).await;
     let view = wait_status(&app, a, b, C::Ready).await;
-    assert_eq!(view.factors[0].detail, "あなた（1990-05-15）とお相手（1985-01-02）");
+    assert!(view.factors[0].detail.contains("お相手の日主壬（水）"), "{}", view.factors[0].detail);
     let calls = app.engine.calls.load(Ordering::SeqCst);
 
     // The same event delivered again computes nothing more.

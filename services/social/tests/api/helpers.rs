@@ -131,7 +131,7 @@ impl id::identity_server::Identity, FakeIdentity, {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fake engine: a deterministic compatibility from the two birth dates.
+// Fake engine: a deterministic chart from the birth date.
 
 #[derive(Default)]
 pub struct EngineState {
@@ -146,12 +146,30 @@ pub struct EngineState {
 #[derive(Clone)]
 pub struct FakeEngine(pub Arc<EngineState>);
 
-/// The elements the fake gives a birth: 1990-… is fiery, anything else watery.
-fn elements_of(date: &str) -> be::Elements {
-    if date.starts_with("1990") {
-        be::Elements { wood: 1.0, fire: 4.0, earth: 1.0, metal: 1.0, water: 3.0, dominant: "fire".into() }
+/// The chart the fake gives a birth: 1990-… is a fiery 丙 day master who needs water, anything
+/// else a watery 壬 who needs fire.
+fn chart_of(date: &str) -> be::Chart {
+    let (day_master, elements, favorable) = if date.starts_with("1990") {
+        (
+            "丙",
+            be::Elements { wood: 1.0, fire: 4.0, earth: 1.0, metal: 1.0, water: 3.0, dominant: "fire".into() },
+            ["water", "metal"],
+        )
     } else {
-        be::Elements { wood: 3.0, fire: 0.0, earth: 2.0, metal: 2.0, water: 3.0, dominant: "water".into() }
+        (
+            "壬",
+            be::Elements { wood: 3.0, fire: 0.0, earth: 2.0, metal: 2.0, water: 3.0, dominant: "water".into() },
+            ["fire", "wood"],
+        )
+    };
+    be::Chart {
+        day_master: day_master.to_owned(),
+        elements: Some(elements),
+        strength: Some(be::Strength {
+            favorable_elements: favorable.map(str::to_owned).to_vec(),
+            ..Default::default()
+        }),
+        ..Default::default()
     }
 }
 
@@ -169,7 +187,7 @@ pub fn almanac_name(id: &str) -> &'static str {
 fake_service! {
 impl be::bazi_engine_server::BaziEngine, FakeEngine, {
     unimplemented {
-        calculate_chart(be::CalculateChartRequest) -> be::CalculateChartResponse;
+        compatibility(be::CompatibilityRequest) -> be::CompatibilityResponse;
         search_places(be::SearchPlacesRequest) -> be::SearchPlacesResponse;
         resolve_place(be::ResolvePlaceRequest) -> be::ResolvePlaceResponse;
         read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse;
@@ -211,34 +229,20 @@ impl be::bazi_engine_server::BaziEngine, FakeEngine, {
         Ok(Response::new(be::GetAlmanacResponse { days }))
     }
 
-    async fn compatibility(
+    async fn calculate_chart(
         &self,
-        request: Request<be::CompatibilityRequest>,
-    ) -> Result<Response<be::CompatibilityResponse>, Status> {
+        request: Request<be::CalculateChartRequest>,
+    ) -> Result<Response<be::CalculateChartResponse>, Status> {
         self.0.calls.fetch_add(1, Ordering::SeqCst);
         if self.0.down.load(Ordering::SeqCst) {
             return Err(Status::unavailable("engine is down"));
         }
-        let r = request.get_ref();
-        let (a, b) = (r.a.clone().unwrap_or_default().birth_date, r.b.clone().unwrap_or_default().birth_date);
+        let date = request.into_inner().birth.unwrap_or_default().birth_date;
         // The real engine refuses dates before 1900.
-        if a.starts_with("18") || b.starts_with("18") {
+        if date.starts_with("18") {
             return Err(Status::invalid_argument("birth date out of range"));
         }
-        let chart = |date: &str| be::Chart { elements: Some(elements_of(date)), ..Default::default() };
-        Ok(Response::new(be::CompatibilityResponse {
-            score: 72,
-            summary: "72点：良い相性です。".to_owned(),
-            factors: vec![be::CompatibilityFactor {
-                key: "dayMaster".into(),
-                label: "日主の関係".into(),
-                weight: 1.0,
-                score: 72.0,
-                detail: format!("あなた（{a}）とお相手（{b}）"),
-            }],
-            a: Some(chart(&a)),
-            b: Some(chart(&b)),
-        }))
+        Ok(Response::new(be::CalculateChartResponse { chart: Some(chart_of(&date)) }))
     }
 }
 }

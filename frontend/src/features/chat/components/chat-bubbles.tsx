@@ -21,9 +21,7 @@ export function MemberBubble({ text }: { text: string }) {
           borderColor: 'divider',
         }}
       >
-        <Box component="span" sx={visuallyHiddenLabel}>
-          あなた:
-        </Box>
+        <span className="visually-hidden">あなた:</span>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {text}
         </Typography>
@@ -53,9 +51,7 @@ export function MascotBubble({ children, speaking = false, busy = false }: { chi
           color: nightSky.text,
         }}
       >
-        <Box component="span" sx={visuallyHiddenLabel}>
-          メグ:
-        </Box>
+        <span className="visually-hidden">メグ:</span>
         {children}
       </Box>
     </Box>
@@ -70,12 +66,3 @@ export function ReplyText({ text }: { text: string }) {
     </Typography>
   );
 }
-
-const visuallyHiddenLabel = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

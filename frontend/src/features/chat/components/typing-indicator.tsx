@@ -27,22 +27,7 @@ export function TypingIndicator() {
           }}
         />
       ))}
-      <Box component="span" sx={visuallyHidden}>
-        メグが返信を書いています
-      </Box>
+      <span className="visually-hidden">メグが返信を書いています</span>
     </Box>
   );
 }
-
-/** Read by screen readers, not drawn. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
