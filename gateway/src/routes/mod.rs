@@ -32,11 +32,12 @@ use crate::clients::CallContext;
 use crate::error::ApiError;
 use crate::session::{SessionUser, TypedSession};
 
-/// The signed-in user and the call context for them; 401 when signed out.
+/// The signed-in user and the call context for them; 401 when signed out. Handlers take
+/// [`SignedIn`] instead.
 ///
 /// # Errors
 /// [`ApiError::Unauthenticated`], or the session store failing.
-pub async fn signed_in(req: &HttpRequest, session: &TypedSession) -> Result<(SessionUser, CallContext), ApiError> {
+async fn signed_in(req: &HttpRequest, session: &TypedSession) -> Result<(SessionUser, CallContext), ApiError> {
     let user = session.user().await?.ok_or(ApiError::Unauthenticated)?;
     Ok((user, CallContext::of(req, session).await))
 }
@@ -69,7 +70,16 @@ impl FromRequest for SignedIn {
 /// # Errors
 /// The service's status.
 pub async fn rpc<T>(name: &'static str, call: impl Future<Output = Result<T, tonic::Status>>) -> Result<T, ApiError> {
-    call.await.map_err(|status| ApiError::from_status(name, status))
+    answered(name, call.await)
+}
+
+/// [`rpc`] for an answer already in hand: a call whose failure was looked at before it becomes the
+/// route's error (a password check settling its budget).
+///
+/// # Errors
+/// The service's status.
+pub fn answered<T>(name: &'static str, answer: Result<T, tonic::Status>) -> Result<T, ApiError> {
+    answer.map_err(|status| ApiError::from_status(name, status))
 }
 
 /// 200 with `body` as JSON, or the error mapping the answer failed with.

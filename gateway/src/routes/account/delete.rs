@@ -7,7 +7,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::rate_limit::Credential;
 use crate::routes::auth::post::MessageBody;
-use crate::routes::signed_in;
+use crate::routes::{SignedIn, answered};
 use crate::session::TypedSession;
 use crate::startup::AppState;
 
@@ -27,21 +27,21 @@ pub struct DeleteAccountBody {
         (status = 429, description = "PASSWORD_CHECK_RATE_LIMITED (too many wrong passwords), with Retry-After", body = ErrorBody),
     ))]
 pub async fn account(
+    me: SignedIn,
     req: HttpRequest,
     body: Json<DeleteAccountBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let attempt =
-        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
+        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(me.user.user_id), None, &req).await?;
     let outcome =
-        state.identity.delete_account(&ctx, pb::DeleteAccountRequest { password: body.into_inner().password }).await;
+        state.identity.delete_account(&me.ctx, pb::DeleteAccountRequest { password: body.into_inner().password }).await;
     state.rate_limiter.settle_password_check(attempt, outcome.as_ref().err()).await;
-    outcome.map_err(|s| ApiError::from_status("DeleteAccount", s))?;
+    answered("DeleteAccount", outcome)?;
     // The deletion is committed: ending the sessions is retried and logged, never an error here
     // (identity refuses every call for a deleted user, so a session left behind can do nothing).
-    session.end_all_sessions(user.user_id).await;
+    session.end_all_sessions(me.user.user_id).await;
     if let Err(error) = session.log_out().await {
         tracing::warn!(name: "gateway.account.logout_failed", %error, "account deleted; its session key could not be removed");
     }

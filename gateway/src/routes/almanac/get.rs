@@ -7,6 +7,7 @@ use crate::clients::CallContext;
 use crate::domain::dates::{parse_range, today_jst};
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::public::post::PillarBody;
+use crate::routes::rpc;
 use crate::session::TypedSession;
 use crate::startup::AppState;
 
@@ -133,13 +134,13 @@ pub async fn almanac(
 ) -> Result<HttpResponse, ApiError> {
     let (from, to) = parse_range(query.from.as_deref(), query.to.as_deref(), today_jst()).map_err(ApiError::Invalid)?;
     let ctx = CallContext::of(&req, &session).await;
-    let response = state
-        .engine
-        .get_almanac(
+    let response = rpc(
+        "GetAlmanac",
+        state.engine.get_almanac(
             &ctx,
             pb::GetAlmanacRequest { from: from.format("%Y-%m-%d").to_string(), to: to.format("%Y-%m-%d").to_string() },
-        )
-        .await
-        .map_err(|status| ApiError::from_status("GetAlmanac", status))?;
+        ),
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(AlmanacResponse { days: response.days.into_iter().map(Into::into).collect() }))
 }

@@ -14,6 +14,7 @@ use crate::device::{self, DeviceId};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::rate_limit::{Bucket, CLAIM_WHILE_ASKING, Credential};
+use crate::routes::rpc;
 use crate::session::SessionsEnded;
 use crate::session::{Caller, TypedSession};
 use crate::startup::AppState;
@@ -310,11 +311,8 @@ pub async fn verify_email(
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
     let b = body.into_inner();
-    let verified = state
-        .identity
-        .verify_email(&anonymous(&req), pb::VerifyEmailRequest { email: b.email, code: b.code })
-        .await
-        .map_err(|s| ApiError::from_status("VerifyEmail", s))?;
+    let request = pb::VerifyEmailRequest { email: b.email, code: b.code };
+    let verified = rpc("VerifyEmail", state.identity.verify_email(&anonymous(&req), request)).await?;
     sign_in(&req, &session, &state, verified.user).await
 }
 
@@ -475,14 +473,8 @@ pub async fn reset_password(
     if b.token.trim().is_empty() {
         return Err(ApiError::Coded { status: StatusCode::BAD_REQUEST, code: "RESET_TOKEN_INVALID" });
     }
-    let reset = state
-        .identity
-        .reset_password(
-            &anonymous(&req),
-            pb::ResetPasswordRequest { token: b.token, email: b.email, password: b.password },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("ResetPassword", s))?;
+    let request = pb::ResetPasswordRequest { token: b.token, email: b.email, password: b.password };
+    let reset = rpc("ResetPassword", state.identity.reset_password(&anonymous(&req), request)).await?;
     // The new password is committed: whatever happens to the sessions, the answer is a success
     // that says what happened.
     let message = match session.end_all_sessions(user_id(&reset.user_id)?).await {
@@ -515,11 +507,8 @@ pub async fn confirm_email_change(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.rate_limiter.check(Bucket::Auth, &req).await?;
-    let changed = state
-        .identity
-        .confirm_email_change(&anonymous(&req), pb::ConfirmEmailChangeRequest { token: body.into_inner().token })
-        .await
-        .map_err(|s| ApiError::from_status("ConfirmEmailChange", s))?;
+    let request = pb::ConfirmEmailChangeRequest { token: body.into_inner().token };
+    let changed = rpc("ConfirmEmailChange", state.identity.confirm_email_change(&anonymous(&req), request)).await?;
     Ok(HttpResponse::Ok()
         .json(EmailChangedAnswer { message: "メールアドレスを変更しました", email: changed.email }))
 }

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::clients::CallContext;
 use crate::error::ApiError;
+use crate::routes::rpc;
 use crate::startup::AppState;
 
 /// The signed-in user (spec §3 "Current user"; docs/api/accounts.md). Every field is always sent: an unknown value
@@ -192,10 +193,8 @@ async fn credits(state: &AppState, ctx: &CallContext) -> Option<i64> {
 /// # Errors
 /// identity's status (NOT_FOUND for a deleted account).
 pub async fn compose(state: &AppState, ctx: &CallContext) -> Result<UserBody, ApiError> {
-    let (user, extras) = tokio::join!(state.identity.get_user(ctx, pb::GetUserRequest {}), extras(state, ctx));
-    let user = user
-        .map_err(|s| ApiError::from_status("GetUser", s))?
-        .user
-        .ok_or_else(|| anyhow::anyhow!("GetUser: no user"))?;
+    let (user, extras) =
+        tokio::join!(rpc("GetUser", state.identity.get_user(ctx, pb::GetUserRequest {})), extras(state, ctx));
+    let user = user?.user.ok_or_else(|| anyhow::anyhow!("GetUser: no user"))?;
     Ok(UserBody::new(user, extras))
 }

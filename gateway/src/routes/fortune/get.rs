@@ -1,11 +1,10 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::fortune as pb;
 
 use super::body::{BadgeBody, ChartBody, DailyBody, DayInfoBody, FriendUpdatesBody, OffsetQuery, ReportBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::public::post::CalculateBaziResponse;
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
 
 /// Today's reading for the caller's local date (generated once per day, then stored).
@@ -17,18 +16,19 @@ use crate::startup::AppState;
         (status = 409, description = "CHART_NOT_READY, PROFILE_INCOMPLETE", body = ErrorBody),
     ))]
 pub async fn daily(
-    req: HttpRequest,
+    me: SignedIn,
     query: web::Query<OffsetQuery>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let timezone_offset_minutes = query.sent()?;
     let (reading, ()) = tokio::join!(
-        state.readings.get_daily_reading(&ctx, pb::GetDailyReadingRequest { timezone_offset_minutes }),
-        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+        rpc(
+            "GetDailyReading",
+            state.readings.get_daily_reading(&me.ctx, pb::GetDailyReadingRequest { timezone_offset_minutes })
+        ),
+        state.offsets.keep_up_to_date(&state.identity, &me.ctx, me.user.user_id, timezone_offset_minutes),
     );
-    let reading = reading.map_err(|s| ApiError::from_status("GetDailyReading", s))?;
+    let reading = reading?;
     Ok(HttpResponse::Ok().json(DailyBody::from(reading)))
 }
 
@@ -41,18 +41,16 @@ pub async fn daily(
         (status = 503, description = "No offset sent and identity unavailable", body = ErrorBody),
     ))]
 pub async fn day_info(
-    req: HttpRequest,
+    me: SignedIn,
     query: web::Query<OffsetQuery>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let timezone_offset_minutes = query.sent()?;
     let (info, ()) = tokio::join!(
-        state.fortune.get_day_info(&ctx, pb::GetDayInfoRequest { timezone_offset_minutes }),
-        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+        rpc("GetDayInfo", state.fortune.get_day_info(&me.ctx, pb::GetDayInfoRequest { timezone_offset_minutes })),
+        state.offsets.keep_up_to_date(&state.identity, &me.ctx, me.user.user_id, timezone_offset_minutes),
     );
-    let info = info.map_err(|s| ApiError::from_status("GetDayInfo", s))?;
+    let info = info?;
     Ok(HttpResponse::Ok().json(info.items.into_iter().map(DayInfoBody::from).collect::<Vec<_>>()))
 }
 
@@ -62,17 +60,8 @@ pub async fn day_info(
         (status = 200, description = "Every badge", body = [BadgeBody]),
         (status = 401, description = "Signed out", body = ErrorBody),
     ))]
-pub async fn badges(
-    req: HttpRequest,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let listed = state
-        .fortune
-        .list_badges(&ctx, pb::ListBadgesRequest {})
-        .await
-        .map_err(|s| ApiError::from_status("ListBadges", s))?;
+pub async fn badges(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let listed = rpc("ListBadges", state.fortune.list_badges(&me.ctx, pb::ListBadgesRequest {})).await?;
     Ok(HttpResponse::Ok().json(listed.badges.into_iter().map(BadgeBody::from).collect::<Vec<_>>()))
 }
 
@@ -83,17 +72,8 @@ pub async fn badges(
         (status = 401, description = "Signed out", body = ErrorBody),
         (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
     ))]
-pub async fn chart(
-    req: HttpRequest,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let got = state
-        .fortune
-        .get_chart(&ctx, pb::GetChartRequest {})
-        .await
-        .map_err(|s| ApiError::from_status("GetChart", s))?;
+pub async fn chart(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let got = rpc("GetChart", state.fortune.get_chart(&me.ctx, pb::GetChartRequest {})).await?;
     let chart = got.chart.ok_or_else(|| anyhow::anyhow!("GetChart: no chart"))?;
     Ok(HttpResponse::Ok().json(ChartBody {
         status: got.status,
@@ -111,18 +91,19 @@ pub async fn chart(
         (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
     ))]
 pub async fn yearly(
-    req: HttpRequest,
+    me: SignedIn,
     query: web::Query<OffsetQuery>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let timezone_offset_minutes = query.sent()?;
     let (report, ()) = tokio::join!(
-        state.readings.get_yearly_report(&ctx, pb::GetYearlyReportRequest { timezone_offset_minutes }),
-        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+        rpc(
+            "GetYearlyReport",
+            state.readings.get_yearly_report(&me.ctx, pb::GetYearlyReportRequest { timezone_offset_minutes })
+        ),
+        state.offsets.keep_up_to_date(&state.identity, &me.ctx, me.user.user_id, timezone_offset_minutes),
     );
-    let report = report.map_err(|s| ApiError::from_status("GetYearlyReport", s))?;
+    let report = report?;
     Ok(HttpResponse::Ok().json(ReportBody::from(report)))
 }
 
@@ -133,17 +114,8 @@ pub async fn yearly(
         (status = 401, description = "Signed out", body = ErrorBody),
         (status = 409, description = "CHART_NOT_READY", body = ErrorBody),
     ))]
-pub async fn life(
-    req: HttpRequest,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let report = state
-        .readings
-        .get_life_report(&ctx, pb::GetLifeReportRequest {})
-        .await
-        .map_err(|s| ApiError::from_status("GetLifeReport", s))?;
+pub async fn life(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let report = rpc("GetLifeReport", state.readings.get_life_report(&me.ctx, pb::GetLifeReportRequest {})).await?;
     Ok(HttpResponse::Ok().json(ReportBody::from(report)))
 }
 
@@ -158,17 +130,18 @@ pub async fn life(
         (status = 503, description = "SOCIAL_UNAVAILABLE: the friends list does not answer", body = ErrorBody),
     ))]
 pub async fn friend_updates(
-    req: HttpRequest,
+    me: SignedIn,
     query: web::Query<OffsetQuery>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let timezone_offset_minutes = query.sent()?;
     let (updates, ()) = tokio::join!(
-        state.fortune.get_friend_updates(&ctx, pb::GetFriendUpdatesRequest { timezone_offset_minutes }),
-        state.offsets.keep_up_to_date(&state.identity, &ctx, user.user_id, timezone_offset_minutes),
+        rpc(
+            "GetFriendUpdates",
+            state.fortune.get_friend_updates(&me.ctx, pb::GetFriendUpdatesRequest { timezone_offset_minutes })
+        ),
+        state.offsets.keep_up_to_date(&state.identity, &me.ctx, me.user.user_id, timezone_offset_minutes),
     );
-    let updates = updates.map_err(|s| ApiError::from_status("GetFriendUpdates", s))?;
+    let updates = updates?;
     Ok(HttpResponse::Ok().json(FriendUpdatesBody::from(updates)))
 }

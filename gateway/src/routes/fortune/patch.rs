@@ -1,4 +1,4 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::fortune as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -6,8 +6,7 @@ use utoipa::ToSchema;
 use super::body::{FortuneTypeName, RatingBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
 
 /// Spec §3 "Fortune rating": the feedback after a negative rating.
@@ -34,25 +33,23 @@ pub struct FeedbackBody {
         (status = 404, description = "RATING_NOT_FOUND", body = ErrorBody),
     ))]
 pub async fn rate_feedback(
-    req: HttpRequest,
+    me: SignedIn,
     body: Json<FeedbackBody>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     // Form only: fortune-gen owns the hash and feedback rules and answers their codes.
     let b = body.into_inner();
-    let rating = state
-        .fortune
-        .update_rating_feedback(
-            &ctx,
+    let rating = rpc(
+        "UpdateRatingFeedback",
+        state.fortune.update_rating_feedback(
+            &me.ctx,
             pb::UpdateRatingFeedbackRequest {
                 fortune_content_hash: b.fortune_content_hash,
                 feedback_text: b.feedback_text,
                 fortune_type: b.fortune_type,
             },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("UpdateRatingFeedback", s))?;
+        ),
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(RatingBody::from(rating)))
 }

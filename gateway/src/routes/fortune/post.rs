@@ -1,4 +1,4 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::fortune as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -6,8 +6,7 @@ use utoipa::ToSchema;
 use super::body::{FortuneTypeName, RatingBody, RatingValue};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
 
 /// Spec §5 "Fortune feedback".
@@ -38,20 +37,14 @@ pub struct RateBody {
         (status = 400, description = "INVALID_FORTUNE_TYPE, INVALID_RATING, …", body = ErrorBody),
         (status = 401, description = "Signed out", body = ErrorBody),
     ))]
-pub async fn rate(
-    req: HttpRequest,
-    body: Json<RateBody>,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
+pub async fn rate(me: SignedIn, body: Json<RateBody>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     // Form only (the JSON types, the 16 KiB body limit): fortune-gen owns the rating's rules
     // (types, hash and feedback lengths, the context) and answers their codes.
     let b = body.into_inner();
-    let rating = state
-        .fortune
-        .rate_fortune(
-            &ctx,
+    let rating = rpc(
+        "RateFortune",
+        state.fortune.rate_fortune(
+            &me.ctx,
             pb::RateFortuneRequest {
                 fortune_type: b.fortune_type,
                 fortune_content_hash: b.fortune_content_hash,
@@ -59,8 +52,8 @@ pub async fn rate(
                 feedback_text: b.feedback_text.filter(|t| !t.trim().is_empty()),
                 context_json: b.context.filter(|c| !c.is_null()).map(|c| c.to_string()),
             },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("RateFortune", s))?;
+        ),
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(RatingBody::from(rating)))
 }

@@ -8,6 +8,7 @@ use crate::clients::CallContext;
 use crate::error::{ApiError, ErrorBody};
 use crate::rate_limit::Bucket;
 use crate::routes::public::post::CoordinatesBody;
+use crate::routes::rpc;
 use crate::session::TypedSession;
 use crate::startup::AppState;
 
@@ -58,11 +59,8 @@ pub async fn search(
     }
     state.rate_limiter.check(Bucket::Places, &req).await?;
     let ctx = CallContext::of(&req, &session).await;
-    let response = state
-        .engine
-        .search_places(&ctx, pb::SearchPlacesRequest { query: text.to_owned(), limit: MAX_SUGGESTIONS })
-        .await
-        .map_err(|status| ApiError::from_status("SearchPlaces", status))?;
+    let request = pb::SearchPlacesRequest { query: text.to_owned(), limit: MAX_SUGGESTIONS };
+    let response = rpc("SearchPlaces", state.engine.search_places(&ctx, request)).await?;
     let suggestions = response.suggestions.into_iter().take(MAX_SUGGESTIONS as usize).map(|s| s.label).collect();
     Ok(HttpResponse::Ok().json(SuggestionsBody { suggestions }))
 }

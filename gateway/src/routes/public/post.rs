@@ -9,6 +9,7 @@ use crate::domain::birth::{BirthData, Gender, RawBirth, TimeMode, ZiConvention};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::rate_limit::Bucket;
+use crate::routes::rpc;
 use crate::session::TypedSession;
 use crate::startup::AppState;
 
@@ -505,11 +506,8 @@ pub async fn calculate_bazi(
     state.rate_limiter.check(Bucket::Calculate, &req).await?;
     let birth = BirthData::parse(body.into_inner().into()).map_err(ApiError::Invalid)?;
     let ctx = CallContext::of(&req, &session).await;
-    let response = state
-        .engine
-        .calculate_chart(&ctx, pb::CalculateChartRequest { birth: Some(birth_input(birth)) })
-        .await
-        .map_err(|status| ApiError::from_status("CalculateChart", status))?;
+    let request = pb::CalculateChartRequest { birth: Some(birth_input(birth)) };
+    let response = rpc("CalculateChart", state.engine.calculate_chart(&ctx, request)).await?;
     let chart = response.chart.ok_or_else(|| anyhow::anyhow!("CalculateChart returned no chart"))?;
     Ok(HttpResponse::Ok().json(CalculateBaziResponse::try_from(chart)?))
 }

@@ -1,11 +1,10 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::notify as notify_pb;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
 
 /// E-mail notification preferences (spec §3; defaults: all on except inactivityReminder).
@@ -46,16 +45,11 @@ impl From<notify_pb::EmailPreferences> for PreferencesBody {
         (status = 401, description = "Signed out", body = ErrorBody),
         (status = 503, description = "notify unavailable", body = ErrorBody),
     ))]
-pub async fn email_preferences(
-    req: HttpRequest,
-    session: TypedSession,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let got = state
-        .notify
-        .get_email_preferences(&ctx, notify_pb::GetEmailPreferencesRequest {})
-        .await
-        .map_err(|s| ApiError::from_status("GetEmailPreferences", s))?;
+pub async fn email_preferences(me: SignedIn, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let got = rpc(
+        "GetEmailPreferences",
+        state.notify.get_email_preferences(&me.ctx, notify_pb::GetEmailPreferencesRequest {}),
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(PreferencesBody::from(got.preferences.unwrap_or_default())))
 }

@@ -1,4 +1,4 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::identity as pb;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -6,8 +6,7 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::routes::auth::user::{UserBody, extras};
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -30,17 +29,15 @@ pub struct UsernameBody {
         (status = 409, description = "USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
     ))]
 pub async fn username(
-    req: HttpRequest,
+    me: SignedIn,
     body: Json<UsernameBody>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
-    let updated = state
-        .identity
-        .update_username(&ctx, pb::UpdateUsernameRequest { username: body.into_inner().username })
-        .await
-        .map_err(|s| ApiError::from_status("UpdateUsername", s))?;
+    let updated = rpc(
+        "UpdateUsername",
+        state.identity.update_username(&me.ctx, pb::UpdateUsernameRequest { username: body.into_inner().username }),
+    )
+    .await?;
     let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateUsername: no user"))?;
-    Ok(HttpResponse::Ok().json(UserBody::new(user, extras(&state, &ctx).await)))
+    Ok(HttpResponse::Ok().json(UserBody::new(user, extras(&state, &me.ctx).await)))
 }

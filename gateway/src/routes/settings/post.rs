@@ -7,7 +7,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::rate_limit::Credential;
 use crate::routes::auth::post::MessageBody;
-use crate::routes::signed_in;
+use crate::routes::{SignedIn, answered};
 use crate::session::{SessionsEnded, TypedSession};
 use crate::startup::AppState;
 
@@ -41,20 +41,19 @@ pub struct EmailChangeAnswer {
         (status = 409, description = "EMAIL_TAKEN", body = ErrorBody),
     ))]
 pub async fn email(
+    me: SignedIn,
     req: HttpRequest,
     body: Json<EmailChangeBody>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let b = body.into_inner();
     let pending_email = b.new_email.trim().to_lowercase();
     let request = pb::RequestEmailChangeRequest { new_email: b.new_email, current_password: b.current_password };
     let attempt =
-        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
-    let outcome = state.identity.request_email_change(&ctx, request).await;
+        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(me.user.user_id), None, &req).await?;
+    let outcome = state.identity.request_email_change(&me.ctx, request).await;
     state.rate_limiter.settle_password_check(attempt, outcome.as_ref().err()).await;
-    outcome.map_err(|s| ApiError::from_status("RequestEmailChange", s))?;
+    answered("RequestEmailChange", outcome)?;
     Ok(HttpResponse::Ok().json(EmailChangeAnswer { message: "確認メールを送信しました", pending_email }))
 }
 
@@ -77,22 +76,22 @@ pub struct PasswordChangeBody {
         (status = 429, description = "PASSWORD_CHECK_RATE_LIMITED (too many wrong passwords), with Retry-After", body = ErrorBody),
     ))]
 pub async fn password(
+    me: SignedIn,
     req: HttpRequest,
     body: Json<PasswordChangeBody>,
     session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, ctx) = signed_in(&req, &session).await?;
     let b = body.into_inner();
     let request = pb::ChangePasswordRequest { current_password: b.current_password, new_password: b.new_password };
     let attempt =
-        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(user.user_id), None, &req).await?;
-    let outcome = state.identity.change_password(&ctx, request).await;
+        state.rate_limiter.count_credential_attempt(Credential::CurrentPassword(me.user.user_id), None, &req).await?;
+    let outcome = state.identity.change_password(&me.ctx, request).await;
     state.rate_limiter.settle_password_check(attempt, outcome.as_ref().err()).await;
-    outcome.map_err(|s| ApiError::from_status("ChangePassword", s))?;
+    answered("ChangePassword", outcome)?;
     // The new password is committed: the answer is a success that says what happened to the
     // other sessions, never an error the member would retry against the old password.
-    let message = match session.end_other_sessions(user.user_id).await {
+    let message = match session.end_other_sessions(me.user.user_id).await {
         SessionsEnded::Ended(_) => "パスワードを変更しました",
         SessionsEnded::Failed => {
             "パスワードを変更しました。ただし、ほかの端末のログアウトを完了できませんでした。時間をおいてもう一度パスワードを変更してください"

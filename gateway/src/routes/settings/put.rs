@@ -1,4 +1,4 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use meguri_proto::{identity as pb, notify as notify_pb};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -8,8 +8,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
 use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
 use crate::routes::auth::user::{GenderName, UserBody, extras_after};
-use crate::routes::signed_in;
-use crate::session::TypedSession;
+use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -37,27 +36,25 @@ pub struct BirthDataBody {
         (status = 400, description = "BIRTH_DATE_REQUIRED, GENDER_REQUIRED, INVALID_DATE…", body = ErrorBody),
     ))]
 pub async fn birth_data(
-    req: HttpRequest,
+    me: SignedIn,
     body: Json<BirthDataBody>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let b = body.into_inner();
     let gender = gender_in(b.gender.as_deref(), true)?;
-    let updated = state
-        .identity
-        .update_birth_data(
-            &ctx,
+    let updated = rpc(
+        "UpdateBirthData",
+        state.identity.update_birth_data(
+            &me.ctx,
             pb::UpdateBirthDataRequest {
                 gender: gender as i32,
                 birth: Some(birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates)),
             },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("UpdateBirthData", s))?;
+        ),
+    )
+    .await?;
     let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateBirthData: no user"))?;
-    let extras = extras_after(&state, &ctx, updated.birth_data_changed).await;
+    let extras = extras_after(&state, &me.ctx, updated.birth_data_changed).await;
     Ok(HttpResponse::Ok().json(UserBody::new(user, extras)))
 }
 
@@ -78,17 +75,15 @@ pub struct PreferencesPatch {
         (status = 503, description = "notify unavailable", body = ErrorBody),
     ))]
 pub async fn email_preferences(
-    req: HttpRequest,
+    me: SignedIn,
     body: Json<PreferencesPatch>,
-    session: TypedSession,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, ctx) = signed_in(&req, &session).await?;
     let p = body.into_inner();
-    let updated = state
-        .notify
-        .update_email_preferences(
-            &ctx,
+    let updated = rpc(
+        "UpdateEmailPreferences",
+        state.notify.update_email_preferences(
+            &me.ctx,
             notify_pb::UpdateEmailPreferencesRequest {
                 friend_request_received: p.friend_request_received,
                 friend_request_accepted: p.friend_request_accepted,
@@ -96,8 +91,8 @@ pub async fn email_preferences(
                 future_diary_delivery: p.future_diary_delivery,
                 inactivity_reminder: p.inactivity_reminder,
             },
-        )
-        .await
-        .map_err(|s| ApiError::from_status("UpdateEmailPreferences", s))?;
+        ),
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(PreferencesBody::from(updated.preferences.unwrap_or_default())))
 }
