@@ -159,12 +159,14 @@ pub(super) fn answer(reply: &mut Reply, chart: &ChartFacts, question: &PillarQue
 }
 
 fn name_pillars(reply: &mut Reply, chart: &ChartFacts, positions: &[Position]) {
-    let known: Vec<String> =
-        positions.iter().filter_map(|p| chart.pillars.get(*p).map(|g| format!("{}「{g}」", p.name()))).collect();
+    let known: Vec<(Position, GanZhi)> =
+        positions.iter().filter_map(|p| chart.pillars.get(*p).map(|g| (*p, g))).collect();
     if positions.len() == 4 {
-        reply.say(format!("あなたの四柱は、{}です。", known.join("、")));
+        let named: Vec<String> = known.iter().map(|(p, g)| format!("{}「{g}」", p.name())).collect();
+        reply.say(format!("あなたの四柱は、{}です。", named.join("、")));
     } else if !known.is_empty() {
-        reply.say(format!("あなたの{}です。", known.join("、")));
+        let named: Vec<String> = known.iter().map(|(p, g)| format!("{}は「{g}」", p.name())).collect();
+        reply.say(format!("あなたの{}です。", named.join("、")));
     }
     if positions.contains(&Position::Hour) && chart.pillars.hour.is_none() {
         no_hour(reply);

@@ -25,14 +25,19 @@ pub fn compatibility_text(name: &str, card: &CompatibilityCard, seed: u64) -> St
     reply.quote(&card.summary);
     let best = card.factors.iter().max_by_key(|f| f.score);
     let worst = card.factors.iter().min_by_key(|f| f.score);
+    // The engine's summary may already name them; each is said once.
     if let Some(best) = best {
-        reply.say(format!("いちばんの強みは「{}」です。", best.label));
+        if !card.summary.contains(best.label.as_str()) {
+            reply.say(format!("いちばんの強みは「{}」です。", best.label));
+        }
         quote_detail(&mut reply, best);
     }
     if let (Some(worst), Some(best)) = (worst, best)
         && worst.key != best.key
     {
-        reply.say(format!("「{}」は少し気をつけたいところです。", worst.label));
+        if !card.summary.contains(worst.label.as_str()) {
+            reply.say(format!("「{}」は少し気をつけたいところです。", worst.label));
+        }
         quote_detail(&mut reply, worst);
     }
     let band: &[&str] = match card.score {
@@ -105,6 +110,16 @@ mod tests {
         assert!(text.contains("「地支の関係（日支・年支）」は少し気をつけたいところです。"), "{text}");
         assert!(text.contains("あくまで目安"), "{text}");
         sentences_end(&text);
+    }
+
+    #[test]
+    fn a_factor_the_summary_names_is_not_named_again() {
+        let card = CompatibilityCard {
+            summary: "特に「日主どうしの関係」が良好です。".to_owned(), ..card()
+        };
+        let text = compatibility_text("彼", &card, 1);
+        assert_eq!(text.matches("日主どうしの関係").count(), 1, "{text}");
+        assert!(text.contains("「地支の関係（日支・年支）」は少し気をつけたいところです。"), "{text}");
     }
 
     #[test]

@@ -426,10 +426,12 @@ mod tests {
     fn one_pillar_is_named_when_only_it_is_asked() {
         let c = chart();
         let t = text("私の日柱は？", Some(&c), 2);
-        assert!(t.contains("あなたの日柱「甲子」です。"), "{t}");
+        assert!(t.contains("あなたの日柱は「甲子」です。"), "{t}");
         assert!(!t.contains("庚午"), "{t}");
+        let t = text("年柱と時柱を教えて", Some(&c), 2);
+        assert!(t.contains("あなたの年柱は「庚午」、時柱は「丙寅」です。"), "{t}");
         let t = text("私の月柱は？", Some(&c), 2);
-        assert!(t.contains("あなたの月柱「辛巳」です。"), "{t}");
+        assert!(t.contains("あなたの月柱は「辛巳」です。"), "{t}");
         assert!(t.contains("天干の「辛」は「金」、地支の「巳」は「火」"), "{t}");
     }
 
