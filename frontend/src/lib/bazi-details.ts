@@ -3,7 +3,7 @@
  * time-correction note, the profile) and the landing page's first screen does not, kept apart from
  * lib/bazi.ts so that the landing bundle stays small.
  */
-import { ELEMENT_LABELS, type ElementKey } from '@/lib/bazi';
+import { ELEMENT_LABELS, type BaziAnalysis } from '@/lib/bazi';
 
 /** The mark after a result that rests on the 12:00 assumed for an unknown birth time. */
 export const HOUR_DEPENDENT_MARK = '（時刻不明のため参考）';
@@ -32,41 +32,12 @@ export const TIME_MODE_LABELS: Record<string, string> = {
   apparent: '真太陽時',
 };
 
-const STEMS = '甲乙丙丁戊己庚辛壬癸';
-const STEM_ELEMENTS: ElementKey[] = ['wood', 'wood', 'fire', 'fire', 'earth', 'earth', 'metal', 'metal', 'water', 'water'];
-const BRANCHES = '子丑寅卯辰巳午未申酉戌亥';
-const BRANCH_ELEMENTS: ElementKey[] = [
-  'water',
-  'earth',
-  'wood',
-  'wood',
-  'earth',
-  'fire',
-  'fire',
-  'earth',
-  'metal',
-  'metal',
-  'earth',
-  'water',
-];
-
-/** 甲 → wood; undefined for anything that is not one of the ten stems. */
-export function stemElement(stem: string): ElementKey | undefined {
-  const index = stem.length === 1 ? STEMS.indexOf(stem) : -1;
-  return index < 0 ? undefined : STEM_ELEMENTS[index];
+/** 庚 → 庚（陽の金）, from the element and polarity the gateway sends with the day master. */
+export function dayMasterLabel({
+  dayMaster,
+  dayMasterElement,
+  dayMasterPolarity,
+}: Pick<BaziAnalysis, 'dayMaster' | 'dayMasterElement' | 'dayMasterPolarity'>): string {
+  if (!dayMasterElement || !dayMasterPolarity) return dayMaster;
+  return `${dayMaster}（${dayMasterPolarity === 'yang' ? '陽' : '陰'}の${ELEMENT_LABELS[dayMasterElement]}）`;
 }
-
-/** 子 → water; undefined for anything that is not one of the twelve branches. */
-export function branchElement(branch: string): ElementKey | undefined {
-  const index = branch.length === 1 ? BRANCHES.indexOf(branch) : -1;
-  return index < 0 ? undefined : BRANCH_ELEMENTS[index];
-}
-
-/** 庚 → 庚（陽の金）. */
-export function dayMasterLabel(stem: string): string {
-  const index = stem.length === 1 ? STEMS.indexOf(stem) : -1;
-  const element = STEM_ELEMENTS[index];
-  if (index < 0 || element === undefined) return stem;
-  return `${stem}（${index % 2 === 0 ? '陽' : '陰'}の${ELEMENT_LABELS[element]}）`;
-}
-

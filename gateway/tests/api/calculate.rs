@@ -17,7 +17,10 @@ async fn a_full_birth_returns_the_spec_shape_and_reaches_the_engine_as_sent() {
     let (status, chart) = json(app.post_calculate(&body).await).await;
 
     assert_eq!(status, 200, "{chart}");
-    assert_eq!(chart["baziChart"]["year"], json!({"heavenlyStem": "庚", "earthlyBranch": "午"}));
+    assert_eq!(
+        chart["baziChart"]["year"],
+        json!({"heavenlyStem": "庚", "earthlyBranch": "午", "stemElement": "metal", "branchElement": "fire"})
+    );
     for pillar in ["year", "month", "day", "hour"] {
         assert!(chart["baziChart"][pillar]["heavenlyStem"].is_string(), "{pillar}");
         assert!(chart["baziChart"][pillar]["earthlyBranch"].is_string(), "{pillar}");
@@ -27,6 +30,8 @@ async fn a_full_birth_returns_the_spec_shape_and_reaches_the_engine_as_sent() {
     }
     assert_eq!(chart["elements"]["dominant"], "fire");
     assert_eq!(chart["analysis"]["dayMaster"], "丙");
+    assert_eq!(chart["analysis"]["dayMasterElement"], "fire");
+    assert_eq!(chart["analysis"]["dayMasterPolarity"], "yang");
     assert_eq!(chart["analysis"]["pillars"][0]["tenGod"], "偏財");
     assert_eq!(chart["analysis"]["pillars"][0]["hiddenStems"][0]["role"], "本気");
     assert_eq!(chart["analysis"]["pillars"][0]["nayin"], "路傍土");

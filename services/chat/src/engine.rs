@@ -26,10 +26,9 @@ use meguri_llm::LlmConfig;
 use secrecy::ExposeSecret as _;
 
 use crate::domain::memory::Memory;
-use crate::domain::reply::{self, DayFacts, ReplyInput};
+use crate::domain::reply::{self, ChartFacts, DayFacts, DayItem, ReplyInput};
 use crate::domain::target::RawTarget;
 use crate::domain::{CompatibilityCard, CompatibilityTarget, EngineKind, Gender, chunks};
-use crate::peers::Chart;
 
 /// How many characters a built-in delta carries.
 pub const CHUNK_CHARS: usize = 3;
@@ -76,12 +75,17 @@ pub enum CompatibilityOutcome {
 pub trait Facts: Send + Sync {
     /// # Errors
     /// A peer did not answer.
-    async fn chart(&self) -> Result<Option<Chart>, EngineError>;
+    async fn chart(&self) -> Result<Option<ChartFacts>, EngineError>;
     /// The user's local day.
     ///
     /// # Errors
     /// A peer did not answer.
     async fn today(&self) -> Result<DayFacts, EngineError>;
+    /// The almanac terms and their meanings (fortune-gen's badge catalogue).
+    ///
+    /// # Errors
+    /// A peer did not answer.
+    async fn terms(&self) -> Result<Vec<DayItem>, EngineError>;
     /// The almanac of one date.
     ///
     /// # Errors
@@ -172,10 +176,12 @@ impl ReplyEngine for Builtin {
             Special::None => {
                 let chart = facts.chart().await?;
                 let day = facts.today().await?;
+                let terms = facts.terms().await?;
                 reply::compose(&ReplyInput {
                     message: input.message,
-                    chart: chart.as_ref().map(|c| &c.facts),
+                    chart: chart.as_ref(),
                     day: Some(&day),
+                    terms: &terms,
                     memory: input.memory,
                     seed: input.seed,
                 })
@@ -392,16 +398,24 @@ impl Llm {
         let text = |key: &str| args.get(key).and_then(serde_json::Value::as_str).map(str::to_owned);
         Ok(match call.name.as_str() {
             "get_my_chart" => match facts.chart().await? {
-                Some(chart) => serde_json::json!({
-                    "pillars": {"year": chart.pillars[0], "month": chart.pillars[1], "day": chart.pillars[2], "hour": chart.pillars[3]},
-                    "time_known": chart.time_known,
-                    "day_master": chart.facts.day_master,
-                    "day_master_element": chart.facts.element.kanji(),
-                    "strongest_element": chart.facts.dominant.kanji(),
-                    "weakest_element": chart.facts.weak.kanji(),
-                    "strength": chart.facts.verdict,
-                    "favorable_element": chart.facts.favorable.map(|e| e.kanji()),
-                }),
+                Some(chart) => {
+                    let p = chart.pillars;
+                    serde_json::json!({
+                        "pillars": {
+                            "year": p.year.name(),
+                            "month": p.month.name(),
+                            "day": p.day.name(),
+                            "hour": p.hour.map(|h| h.name()).unwrap_or_default(),
+                        },
+                        "time_known": p.hour.is_some(),
+                        "day_master": chart.day_master.name(),
+                        "day_master_element": chart.element().kanji(),
+                        "strongest_element": chart.dominant.kanji(),
+                        "weakest_element": chart.weak.kanji(),
+                        "strength": chart.verdict,
+                        "favorable_element": chart.favorable.map(|e| e.kanji()),
+                    })
+                }
                 None => serde_json::json!({"available": false, "note": "生年月日が未登録か、命式を作成中です"}),
             },
             "get_day_info" => match text("date").and_then(|d| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok()) {

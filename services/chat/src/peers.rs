@@ -3,7 +3,8 @@
 //! retries for reads only on `Unavailable`, the `meguri_chat_grpc_client_*` metrics, lazy connect.
 //!
 //! - billing: Spend and Refund (as a service, naming the user), GetBalance;
-//! - fortune-gen: the user's chart and day info, as the user (they are user-scoped reads);
+//! - fortune-gen: the user's chart and day info, as the user (they are user-scoped reads), and the
+//!   badge catalogue (what each almanac term means), as a service;
 //! - identity: the user's birth profile (compatibility), as a service;
 //! - bazi-engine: Compatibility and GetAlmanac (the LLM's `get_day_info`), as a service.
 //!
@@ -15,6 +16,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use chrono::NaiveDate;
 use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_ganzhi::{Element, GanZhi, Stem};
 use meguri_grpc_client::clients::{BaziEngine, Billing, Fortune, Identity};
 use meguri_grpc_client::{AsService, CallerContext, Channel, ClientPolicy};
 use meguri_ids::UserId;
@@ -26,7 +28,7 @@ use secrecy::SecretString;
 use tonic::Code;
 
 use crate::config::PeerAddrs;
-use crate::domain::reply::{ChartFacts, DayFacts, DayItem, Element};
+use crate::domain::reply::{ChartFacts, DayFacts, DayItem, Pillars};
 use crate::domain::{CompatibilityTarget, Factor, Gender};
 
 /// A peer's call failed.
@@ -111,15 +113,6 @@ pub enum CompatibilityError {
     Unreadable,
     #[error(transparent)]
     Peer(#[from] PeerError),
-}
-
-/// The user's chart as the LLM's `get_my_chart` tool shows it: the facts and the four pillars.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Chart {
-    pub facts: ChartFacts,
-    /// Year, month, day and hour pillars (`甲子`…; the hour is empty when unknown).
-    pub pillars: [String; 4],
-    pub time_known: bool,
 }
 
 /// The four peers, over lazily connected channels (a peer that is down fails its calls; it does
@@ -214,7 +207,7 @@ impl Peers {
     ///
     /// # Errors
     /// [`PeerError`].
-    pub async fn chart(&self, user: UserId) -> Result<Option<Chart>, PeerError> {
+    pub async fn chart(&self, user: UserId) -> Result<Option<ChartFacts>, PeerError> {
         match self.fortune.get_chart(&AsUser(user), fo::GetChartRequest {}).await {
             Ok(response) => Ok(response.chart.as_ref().and_then(chart_of)),
             Err(status) if matches!(status.code(), Code::FailedPrecondition | Code::NotFound) => Ok(None),
@@ -235,6 +228,25 @@ impl Peers {
             .map_err(|_| PeerError::Refused("fortune-gen", Code::Internal))?;
         let items = response.items.into_iter().map(|i| DayItem { name: i.name, description: i.description }).collect();
         Ok(DayFacts { date, items })
+    }
+
+    /// The almanac terms the built-in responder explains: fortune-gen's badge catalogue (the
+    /// almanac items bazi-engine emits and fortune-gen's personal marks), the active ones.
+    ///
+    /// # Errors
+    /// [`PeerError`].
+    pub async fn terms(&self) -> Result<Vec<DayItem>, PeerError> {
+        let response = self
+            .fortune
+            .list_badges(&AsService, fo::ListBadgesRequest {})
+            .await
+            .map_err(|s| PeerError::of("fortune-gen", &s))?;
+        Ok(response
+            .badges
+            .into_iter()
+            .filter(|b| b.is_active)
+            .map(|b| DayItem { name: b.name, description: b.description })
+            .collect())
     }
 
     /// The engine's almanac of one date, as JSON for the LLM (`get_day_info`).
@@ -316,9 +328,11 @@ impl Peers {
     }
 }
 
-/// The engine's chart as chat reads it: the day master, the strongest and the weakest element, the
-/// strength verdict and the most helpful element. `None` for a chart without elements.
-fn chart_of(chart: &be::Chart) -> Option<Chart> {
+/// The engine's chart as chat reads it: the four pillars (the hour only when the birth time is
+/// known), the day master, the strongest and the weakest element, the strength verdict and the most
+/// helpful element. `None` for a chart without elements or with a pillar that is not one of the
+/// sixty.
+fn chart_of(chart: &be::Chart) -> Option<ChartFacts> {
     let e = chart.elements.as_ref()?;
     let amounts = [
         (Element::Wood, e.wood),
@@ -328,30 +342,25 @@ fn chart_of(chart: &be::Chart) -> Option<Chart> {
         (Element::Water, e.water),
     ];
     let strongest = amounts.iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(el, _)| *el)?;
-    let dominant = Element::parse(&e.dominant).unwrap_or(strongest);
+    let dominant = Element::from_key(&e.dominant).unwrap_or(strongest);
     let weak = amounts.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|(el, _)| *el)?;
-    let day_stem = chart.day.as_ref().map(|p| p.heavenly_stem.clone()).unwrap_or_default();
-    let day_master = if chart.day_master.is_empty() { day_stem } else { chart.day_master.clone() };
-    let element = Element::of_stem(&day_master)?;
-    let strength = chart.strength.as_ref();
     let pillar =
-        |p: Option<&be::Pillar>| p.map(|p| format!("{}{}", p.heavenly_stem, p.earthly_branch)).unwrap_or_default();
-    Some(Chart {
-        facts: ChartFacts {
-            day_master,
-            element,
-            dominant,
-            weak,
-            verdict: strength.map(|s| s.verdict.clone()).filter(|v| !v.is_empty()),
-            favorable: strength.and_then(|s| s.favorable_elements.first()).and_then(|f| Element::parse(f)),
-        },
-        pillars: [
-            pillar(chart.year.as_ref()),
-            pillar(chart.month.as_ref()),
-            pillar(chart.day.as_ref()),
-            if chart.time_known { pillar(chart.hour.as_ref()) } else { String::new() },
-        ],
-        time_known: chart.time_known,
+        |p: Option<&be::Pillar>| p.and_then(|p| GanZhi::parse(&format!("{}{}", p.heavenly_stem, p.earthly_branch)));
+    let pillars = Pillars {
+        year: pillar(chart.year.as_ref())?,
+        month: pillar(chart.month.as_ref())?,
+        day: pillar(chart.day.as_ref())?,
+        hour: if chart.time_known { Some(pillar(chart.hour.as_ref())?) } else { None },
+    };
+    let day_master = if chart.day_master.is_empty() { pillars.day.stem() } else { Stem::parse(&chart.day_master)? };
+    let strength = chart.strength.as_ref();
+    Some(ChartFacts {
+        pillars,
+        day_master,
+        dominant,
+        weak,
+        verdict: strength.map(|s| s.verdict.clone()).filter(|v| !v.is_empty()),
+        favorable: strength.and_then(|s| s.favorable_elements.first()).and_then(|f| Element::from_key(f)),
     })
 }
 
@@ -393,11 +402,15 @@ mod tests {
     fn the_engines_chart_becomes_the_facts_chat_talks_from() {
         let chart = be::Chart { time_known: false, ..sample_chart() };
         let c = chart_of(&chart).expect("a chart");
-        assert_eq!(c.facts.element, Element::Wood);
-        assert_eq!((c.facts.dominant, c.facts.weak), (Element::Fire, Element::Water));
-        assert_eq!(c.facts.verdict.as_deref(), Some("身弱"));
-        assert_eq!(c.facts.favorable, Some(Element::Water));
-        assert_eq!(c.pillars, ["庚午".to_owned(), "辛巳".to_owned(), "甲子".to_owned(), String::new()]);
+        assert_eq!(c.element(), Element::Wood);
+        assert_eq!((c.dominant, c.weak), (Element::Fire, Element::Water));
+        assert_eq!(c.verdict.as_deref(), Some("身弱"));
+        assert_eq!(c.favorable, Some(Element::Water));
+        let names = [c.pillars.year, c.pillars.month, c.pillars.day].map(|p| p.name());
+        assert_eq!(names, ["庚午", "辛巳", "甲子"]);
+        assert_eq!(c.pillars.hour, None, "the hour of an unknown birth time is not told");
+        let known = chart_of(&sample_chart()).expect("a chart");
+        assert_eq!(known.pillars.hour.map(|p| p.name()).as_deref(), Some("丙寅"));
         assert!(chart_of(&be::Chart::default()).is_none());
     }
 

@@ -10,7 +10,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 
 import { ElementGlyph } from '@/components/bazi/element-glyph';
 import { PILLAR_KEYS, PILLAR_LABELS, type PillarDetail, type PillarKey } from '@/lib/bazi';
-import { branchElement, HOUR_DEPENDENT_MARK, stemElement } from '@/lib/bazi-details';
+import { HOUR_DEPENDENT_MARK } from '@/lib/bazi-details';
 
 /** A light tint of the primary colour behind what rests on the assumed 12:00 (text contrast stays above 12:1). */
 export const referenceTint = (theme: Theme) => alpha(theme.palette.primary.main, 0.06);
@@ -71,7 +71,7 @@ const CHART_ROWS: Row[] = [
     cell: (detail, position) => (
       <ElementGlyph
         char={detail.heavenlyStem}
-        element={stemElement(detail.heavenlyStem)}
+        element={detail.stemElement ?? undefined}
         testId={`pillar-${position}-stem`}
       />
     ),
@@ -82,7 +82,7 @@ const CHART_ROWS: Row[] = [
     cell: (detail, position) => (
       <ElementGlyph
         char={detail.earthlyBranch}
-        element={branchElement(detail.earthlyBranch)}
+        element={detail.branchElement ?? undefined}
         testId={`pillar-${position}-branch`}
       />
     ),

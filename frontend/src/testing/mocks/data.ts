@@ -33,10 +33,10 @@ export const sampleUser: User = {
  */
 export const sampleCalculation: Pick<CalculateBaziResponse, 'baziChart' | 'elements'> = {
   baziChart: {
-    year: { heavenlyStem: '庚', earthlyBranch: '午' },
-    month: { heavenlyStem: '辛', earthlyBranch: '巳' },
-    day: { heavenlyStem: '庚', earthlyBranch: '辰' },
-    hour: { heavenlyStem: '癸', earthlyBranch: '未' },
+    year: { heavenlyStem: '庚', earthlyBranch: '午', stemElement: 'metal', branchElement: 'fire' },
+    month: { heavenlyStem: '辛', earthlyBranch: '巳', stemElement: 'metal', branchElement: 'fire' },
+    day: { heavenlyStem: '庚', earthlyBranch: '辰', stemElement: 'metal', branchElement: 'earth' },
+    hour: { heavenlyStem: '癸', earthlyBranch: '未', stemElement: 'water', branchElement: 'earth' },
   },
   elements: { wood: 0, fire: 3, earth: 2, metal: 5, water: 4, dominant: 'metal' },
 };

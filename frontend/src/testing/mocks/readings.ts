@@ -5,7 +5,7 @@ import type { DailyReading } from '@/features/home/api/get-daily-fortune';
 import type { DayInfo } from '@/features/home/api/get-day-info';
 import type { FriendUpdatesResponse } from '@/features/home/api/get-friend-updates';
 import type { FortuneRating, RateFortuneInput } from '@/features/home/api/rate-fortune';
-import type { LuckPillar, TimeCorrection } from '@/lib/bazi';
+import type { ElementKey, LuckPillar, TimeCorrection } from '@/lib/bazi';
 import type { ApiSchema } from '@/types/api';
 import { apiError } from '@/testing/mocks/accounts';
 import { server } from '@/testing/mocks/server';
@@ -30,7 +30,7 @@ export const sampleReading: DailyReading = {
       hourDependent: false,
     },
   ],
-  dayPillar: { heavenlyStem: '甲', earthlyBranch: '子' },
+  dayPillar: { heavenlyStem: '甲', earthlyBranch: '子', stemElement: 'wood', branchElement: 'water' },
   contentHash: '9f2c4e0a7b1d3c5e9f2c4e0a7b1d3c5e9f2c4e0a7b1d3c5e9f2c4e0a7b1d3c5e',
   engine: 'builtin',
   generatedAt: '2026-11-22T00:03:11Z',
@@ -70,9 +70,18 @@ export type ChartAnswer = ApiSchema<'ChartBody'>;
 /** A day the tests treat as today: the luck pillar 丁丑 (from 2023-07-10) is running. */
 export const TEST_TODAY = new Date(2026, 10, 22, 10, 0, 0);
 
-const luckPillar = (pillar: string, startYear: number, tenGod: string, lifeStage: string): LuckPillar => ({
+/** A luck pillar: its two characters with their elements, as the gateway sends them. */
+const luckPillar = (
+  pillar: string,
+  [stemElement, branchElement]: [ElementKey, ElementKey],
+  startYear: number,
+  tenGod: string,
+  lifeStage: string,
+): LuckPillar => ({
   heavenlyStem: pillar.charAt(0),
   earthlyBranch: pillar.charAt(1),
+  stemElement,
+  branchElement,
   startAge: startYear - 1990 + 0.1516,
   startYear,
   startDate: `${startYear}-07-10`,
@@ -88,19 +97,23 @@ export const sampleChart: ChartAnswer = {
   status: 'ready',
   builtAt: '2026-11-21T09:00:05Z',
   baziChart: {
-    year: { heavenlyStem: '庚', earthlyBranch: '午' },
-    month: { heavenlyStem: '辛', earthlyBranch: '巳' },
-    day: { heavenlyStem: '庚', earthlyBranch: '辰' },
-    hour: { heavenlyStem: '癸', earthlyBranch: '未' },
+    year: { heavenlyStem: '庚', earthlyBranch: '午', stemElement: 'metal', branchElement: 'fire' },
+    month: { heavenlyStem: '辛', earthlyBranch: '巳', stemElement: 'metal', branchElement: 'fire' },
+    day: { heavenlyStem: '庚', earthlyBranch: '辰', stemElement: 'metal', branchElement: 'earth' },
+    hour: { heavenlyStem: '癸', earthlyBranch: '未', stemElement: 'water', branchElement: 'earth' },
   },
   elements: { wood: 0, fire: 2, earth: 2, metal: 3, water: 1, dominant: 'metal' },
   analysis: {
     dayMaster: '庚',
+    dayMasterElement: 'metal',
+    dayMasterPolarity: 'yang',
     pillars: [
       {
         position: 'year',
         heavenlyStem: '庚',
         earthlyBranch: '午',
+        stemElement: 'metal',
+        branchElement: 'fire',
         tenGod: '比肩',
         hiddenStems: [
           { stem: '丁', tenGod: '正官', role: '本気' },
@@ -114,6 +127,8 @@ export const sampleChart: ChartAnswer = {
         position: 'month',
         heavenlyStem: '辛',
         earthlyBranch: '巳',
+        stemElement: 'metal',
+        branchElement: 'fire',
         tenGod: '劫財',
         hiddenStems: [
           { stem: '丙', tenGod: '偏官', role: '本気' },
@@ -128,6 +143,8 @@ export const sampleChart: ChartAnswer = {
         position: 'day',
         heavenlyStem: '庚',
         earthlyBranch: '辰',
+        stemElement: 'metal',
+        branchElement: 'earth',
         tenGod: '',
         hiddenStems: [
           { stem: '戊', tenGod: '偏印', role: '本気' },
@@ -142,6 +159,8 @@ export const sampleChart: ChartAnswer = {
         position: 'hour',
         heavenlyStem: '癸',
         earthlyBranch: '未',
+        stemElement: 'water',
+        branchElement: 'earth',
         tenGod: '傷官',
         hiddenStems: [
           { stem: '己', tenGod: '印綬', role: '本気' },
@@ -174,14 +193,14 @@ export const sampleChart: ChartAnswer = {
       startDays: 24,
       startDate: '1993-07-10',
       pillars: [
-        luckPillar('庚辰', 1993, '比肩', '養'),
-        luckPillar('己卯', 2003, '印綬', '胎'),
-        luckPillar('戊寅', 2013, '偏印', '絶'),
-        luckPillar('丁丑', 2023, '正官', '墓'),
-        luckPillar('丙子', 2033, '偏官', '死'),
-        luckPillar('乙亥', 2043, '正財', '病'),
-        luckPillar('甲戌', 2053, '偏財', '衰'),
-        luckPillar('癸酉', 2063, '傷官', '帝旺'),
+        luckPillar('庚辰', ['metal', 'earth'], 1993, '比肩', '養'),
+        luckPillar('己卯', ['earth', 'wood'], 2003, '印綬', '胎'),
+        luckPillar('戊寅', ['earth', 'wood'], 2013, '偏印', '絶'),
+        luckPillar('丁丑', ['fire', 'earth'], 2023, '正官', '墓'),
+        luckPillar('丙子', ['fire', 'water'], 2033, '偏官', '死'),
+        luckPillar('乙亥', ['wood', 'water'], 2043, '正財', '病'),
+        luckPillar('甲戌', ['wood', 'earth'], 2053, '偏財', '衰'),
+        luckPillar('癸酉', ['water', 'metal'], 2063, '傷官', '帝旺'),
       ],
     },
     timeKnown: true,
@@ -219,7 +238,7 @@ export const sampleChart: ChartAnswer = {
  */
 export const sampleChartWithoutTime: ChartAnswer = {
   ...sampleChart,
-  baziChart: { ...sampleChart.baziChart, hour: { heavenlyStem: '壬', earthlyBranch: '午' } },
+  baziChart: { ...sampleChart.baziChart, hour: { heavenlyStem: '壬', earthlyBranch: '午', stemElement: 'water', branchElement: 'fire' } },
   elements: { wood: 0, fire: 3, earth: 1, metal: 3, water: 1, dominant: 'fire' },
   analysis: {
     ...sampleChart.analysis,
@@ -229,6 +248,8 @@ export const sampleChartWithoutTime: ChartAnswer = {
         position: 'hour',
         heavenlyStem: '壬',
         earthlyBranch: '午',
+        stemElement: 'water',
+        branchElement: 'fire',
         tenGod: '食神',
         hiddenStems: [
           { stem: '丁', tenGod: '正官', role: '本気' },

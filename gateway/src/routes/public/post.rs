@@ -104,7 +104,8 @@ pub fn birth_input(birth: BirthData) -> pb::BirthInput {
     }
 }
 
-/// A pillar: heavenly stem and earthly branch.
+/// A pillar: heavenly stem and earthly branch, with their elements (meguri-ganzhi's tables, so the
+/// app keeps none of its own).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PillarBody {
@@ -112,6 +113,30 @@ pub struct PillarBody {
     pub heavenly_stem: String,
     #[schema(example = "午")]
     pub earthly_branch: String,
+    /// The stem's element; null for a stem that is not one of the ten.
+    #[schema(value_type = Option<ElementName>, required = true, example = "metal")]
+    pub stem_element: Option<&'static str>,
+    /// The branch's main element (本気); null for a branch that is not one of the twelve.
+    #[schema(value_type = Option<ElementName>, required = true, example = "fire")]
+    pub branch_element: Option<&'static str>,
+}
+
+/// The element key of a stem (庚 → `metal`).
+fn stem_element(stem: &str) -> Option<&'static str> {
+    meguri_ganzhi::Stem::parse(stem).map(|s| s.element().key())
+}
+
+/// The element key of a branch's main element (午 → `fire`).
+fn branch_element(branch: &str) -> Option<&'static str> {
+    meguri_ganzhi::Branch::parse(branch).map(|b| b.element().key())
+}
+
+/// The name of a polarity, as `AnalysisBody::day_master_polarity` sends it (only describes the wire).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum PolarityName {
+    Yang,
+    Yin,
 }
 
 impl From<pb::Pillar> for PillarBody {
@@ -120,7 +145,12 @@ impl From<pb::Pillar> for PillarBody {
         // fails to compile until it is mapped into the JSON (and so into the OpenAPI document and the
         // frontend's generated types) or named and dropped on purpose.
         let pb::Pillar { heavenly_stem, earthly_branch } = p;
-        Self { heavenly_stem, earthly_branch }
+        Self {
+            stem_element: stem_element(&heavenly_stem),
+            branch_element: branch_element(&earthly_branch),
+            heavenly_stem,
+            earthly_branch,
+        }
     }
 }
 
@@ -200,6 +230,10 @@ pub struct PillarDetailBody {
     pub position: String,
     pub heavenly_stem: String,
     pub earthly_branch: String,
+    #[schema(value_type = Option<ElementName>, required = true)]
+    pub stem_element: Option<&'static str>,
+    #[schema(value_type = Option<ElementName>, required = true)]
+    pub branch_element: Option<&'static str>,
     /// The stem's ten god relative to the day master (empty for the day stem itself).
     pub ten_god: String,
     pub hidden_stems: Vec<HiddenStemBody>,
@@ -213,11 +247,14 @@ pub struct PillarDetailBody {
 impl From<pb::PillarDetail> for PillarDetailBody {
     fn from(d: pb::PillarDetail) -> Self {
         let pb::PillarDetail { position, pillar, stem_ten_god, hidden_stems, nayin, life_stage, depends_on_hour } = d;
-        let PillarBody { heavenly_stem, earthly_branch } = pillar.unwrap_or_default().into();
+        let PillarBody { heavenly_stem, earthly_branch, stem_element, branch_element } =
+            pillar.unwrap_or_default().into();
         Self {
             position,
             heavenly_stem,
             earthly_branch,
+            stem_element,
+            branch_element,
             ten_god: stem_ten_god,
             hidden_stems: hidden_stems.into_iter().map(HiddenStemBody::from).collect(),
             nayin,
@@ -243,6 +280,10 @@ pub struct StrengthBody {
 pub struct LuckPillarBody {
     pub heavenly_stem: String,
     pub earthly_branch: String,
+    #[schema(value_type = Option<ElementName>, required = true)]
+    pub stem_element: Option<&'static str>,
+    #[schema(value_type = Option<ElementName>, required = true)]
+    pub branch_element: Option<&'static str>,
     pub start_age: f64,
     pub start_year: i32,
     pub start_date: String,
@@ -281,8 +322,19 @@ impl From<pb::Luck> for LuckBody {
 impl From<pb::LuckPillar> for LuckPillarBody {
     fn from(p: pb::LuckPillar) -> Self {
         let pb::LuckPillar { pillar, start_age, start_year, start_date, ten_god, life_stage } = p;
-        let PillarBody { heavenly_stem, earthly_branch } = pillar.unwrap_or_default().into();
-        Self { heavenly_stem, earthly_branch, start_age, start_year, start_date, ten_god, life_stage }
+        let PillarBody { heavenly_stem, earthly_branch, stem_element, branch_element } =
+            pillar.unwrap_or_default().into();
+        Self {
+            heavenly_stem,
+            earthly_branch,
+            stem_element,
+            branch_element,
+            start_age,
+            start_year,
+            start_date,
+            ten_god,
+            life_stage,
+        }
     }
 }
 
@@ -308,6 +360,12 @@ impl From<pb::SolarTermInstant> for SolarTermBody {
 pub struct AnalysisBody {
     /// The day stem (日主).
     pub day_master: String,
+    /// The day master's element; null when `dayMaster` is not one of the ten stems.
+    #[schema(value_type = Option<ElementName>, required = true, example = "metal")]
+    pub day_master_element: Option<&'static str>,
+    /// The day master's polarity (陰陽); null as `dayMasterElement`.
+    #[schema(value_type = Option<PolarityName>, required = true, example = "yang")]
+    pub day_master_polarity: Option<&'static str>,
     pub pillars: Vec<PillarDetailBody>,
     /// 空亡 branches of the day pillar.
     pub kong_wang: Vec<String>,
@@ -462,6 +520,11 @@ impl TryFrom<pb::Chart> for CalculateBaziResponse {
             bazi_chart,
             elements,
             analysis: AnalysisBody {
+                day_master_element: stem_element(&day_master),
+                day_master_polarity: meguri_ganzhi::Stem::parse(&day_master).map(|s| match s.polarity() {
+                    meguri_ganzhi::Polarity::Yang => "yang",
+                    meguri_ganzhi::Polarity::Yin => "yin",
+                }),
                 day_master,
                 pillars: details.into_iter().map(Into::into).collect(),
                 kong_wang,

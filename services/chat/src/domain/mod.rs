@@ -6,7 +6,9 @@
 //! - [`crisis`]: talk of self-harm (answered free, with help lines);
 //! - [`intent`]: what a message is about, injection attempts, medical/legal/financial topics;
 //! - [`target`]: the other person of a compatibility question, and finding one in free text;
-//! - [`reply`]: the built-in responder's Japanese sentences, grounded in the facts it is given;
+//! - [`reply`]: the built-in responder's Japanese sentences, grounded in the facts it is given
+//!   (`reply::chart` the pillars, `reply::day` the day and the almanac terms,
+//!   `reply::compatibility` the words under a card);
 //! - [`memory`]: the bounded conversation memory (recent turns + a rolling summary).
 
 pub mod crisis;

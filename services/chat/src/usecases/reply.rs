@@ -15,14 +15,14 @@ use super::send::SendRequest;
 use crate::db;
 use crate::domain::intent::{Intent, detect, is_injection};
 use crate::domain::memory::{self, Memory, RECENT_TURNS};
-use crate::domain::reply::{DayFacts, ask_gender, refusal};
+use crate::domain::reply::{ChartFacts, DayFacts, DayItem, ask_gender, refusal};
 use crate::domain::target::{Found, find};
 use crate::domain::{
     ChatMessage, CompatibilityCard, CompatibilityRequestId, CompatibilityTarget, EngineKind, FailureCode, MessageId,
     MessageStatus, ResponsePart,
 };
 use crate::engine::{CompatibilityOutcome, EngineError, EngineInput, Facts, Sink as _, Special};
-use crate::peers::{Birth, Chart, CompatibilityError, Peers};
+use crate::peers::{Birth, CompatibilityError, Peers};
 
 /// The facts of one reply, for its user only; the chart is read once.
 struct UserFacts {
@@ -30,7 +30,7 @@ struct UserFacts {
     user: UserId,
     message: MessageId,
     timezone_offset: Option<i32>,
-    chart: OnceCell<Option<Chart>>,
+    chart: OnceCell<Option<ChartFacts>>,
     /// The compatibility cards computed for the reply (its `compatibility` parts).
     cards: Mutex<Vec<CompatibilityCard>>,
 }
@@ -41,12 +41,16 @@ fn facts_error(error: impl Into<anyhow::Error>) -> EngineError {
 
 #[tonic::async_trait]
 impl Facts for UserFacts {
-    async fn chart(&self) -> Result<Option<Chart>, EngineError> {
+    async fn chart(&self) -> Result<Option<ChartFacts>, EngineError> {
         self.chart.get_or_try_init(|| self.chat.peers.chart(self.user)).await.cloned().map_err(facts_error)
     }
 
     async fn today(&self) -> Result<DayFacts, EngineError> {
         self.chat.peers.day(self.user, self.timezone_offset).await.map_err(facts_error)
+    }
+
+    async fn terms(&self) -> Result<Vec<DayItem>, EngineError> {
+        self.chat.peers.terms().await.map_err(facts_error)
     }
 
     async fn almanac(&self, date: NaiveDate) -> Result<Option<serde_json::Value>, EngineError> {

@@ -228,7 +228,6 @@ impl fo::fortune_server::Fortune, FakeFortune, {
     unimplemented {
         get_chart_status(fo::GetChartStatusRequest) -> fo::GetChartStatusResponse;
         get_daily_reading(fo::GetDailyReadingRequest) -> fo::DailyReading;
-        list_badges(fo::ListBadgesRequest) -> fo::ListBadgesResponse;
         rate_fortune(fo::RateFortuneRequest) -> fo::Rating;
         update_rating_feedback(fo::UpdateRatingFeedbackRequest) -> fo::Rating;
         get_yearly_report(fo::GetYearlyReportRequest) -> fo::Report;
@@ -247,6 +246,25 @@ impl fo::fortune_server::Fortune, FakeFortune, {
             return Err(coded(tonic::Code::FailedPrecondition, "CHART_NOT_READY"));
         }
         Ok(Response::new(fo::GetChartResponse { status: "ready".into(), chart: Some(chart()), built_at: "2026-11-01T00:00:00Z".into() }))
+    }
+
+    async fn list_badges(&self, _request: Request<fo::ListBadgesRequest>) -> Result<Response<fo::ListBadgesResponse>, Status> {
+        if self.0.down.load(Ordering::SeqCst) {
+            return Err(Status::unavailable("fortune-gen is down"));
+        }
+        let badge = |id: &str, name: &str, description: &str, is_active: bool| fo::Badge {
+            id: id.into(),
+            name: name.into(),
+            description: description.into(),
+            r#type: "rekichu".into(),
+            is_active,
+        };
+        Ok(Response::new(fo::ListBadgesResponse {
+            badges: vec![
+                badge("tensha", "天赦日", "暦の上で最上の吉日。", true),
+                badge("sanrinbo", "三隣亡", "建築の凶日。", false),
+            ],
+        }))
     }
 
     async fn get_day_info(&self, request: Request<fo::GetDayInfoRequest>) -> Result<Response<fo::GetDayInfoResponse>, Status> {

@@ -309,8 +309,14 @@ async fn day_info_badges_ratings_chart_and_reports_answer_in_the_spec_shapes() {
     let (status, chart) = app.get("/api/fortune/chart", &cookie).await;
     assert_eq!((status, chart["status"].as_str()), (200, Some("ready")), "{chart}");
     // 1990-05-15 14:30 Tokyo: 庚午年 辛巳月 庚辰日 (the landing calculator's answer for the same birth).
-    assert_eq!(chart["baziChart"]["year"], json!({"heavenlyStem": "庚", "earthlyBranch": "午"}));
-    assert_eq!(chart["baziChart"]["day"], json!({"heavenlyStem": "庚", "earthlyBranch": "辰"}));
+    assert_eq!(
+        chart["baziChart"]["year"],
+        json!({"heavenlyStem": "庚", "earthlyBranch": "午", "stemElement": "metal", "branchElement": "fire"})
+    );
+    assert_eq!(
+        chart["baziChart"]["day"],
+        json!({"heavenlyStem": "庚", "earthlyBranch": "辰", "stemElement": "metal", "branchElement": "earth"})
+    );
     assert!(chart["analysis"]["luck"]["pillars"].as_array().is_some_and(|p| !p.is_empty()), "female: luck pillars");
 
     for path in [format!("/api/fortune/yearly?timezoneOffset={JAPAN}"), "/api/fortune/life".to_owned()] {

@@ -23,19 +23,23 @@ const input: BirthInput = {
  */
 const sapporo = {
   baziChart: {
-    year: { heavenlyStem: '庚', earthlyBranch: '午' },
-    month: { heavenlyStem: '辛', earthlyBranch: '巳' },
-    day: { heavenlyStem: '庚', earthlyBranch: '辰' },
-    hour: { heavenlyStem: '癸', earthlyBranch: '未' },
+    year: { heavenlyStem: '庚', earthlyBranch: '午', stemElement: 'metal', branchElement: 'fire' },
+    month: { heavenlyStem: '辛', earthlyBranch: '巳', stemElement: 'metal', branchElement: 'fire' },
+    day: { heavenlyStem: '庚', earthlyBranch: '辰', stemElement: 'metal', branchElement: 'earth' },
+    hour: { heavenlyStem: '癸', earthlyBranch: '未', stemElement: 'water', branchElement: 'earth' },
   },
   elements: { wood: 0, fire: 2, earth: 2, metal: 3, water: 1, dominant: 'metal' },
   analysis: {
     dayMaster: '庚',
+    dayMasterElement: 'metal',
+    dayMasterPolarity: 'yang',
     pillars: [
       {
         position: 'year',
         heavenlyStem: '庚',
         earthlyBranch: '午',
+        stemElement: 'metal',
+        branchElement: 'fire',
         tenGod: '比肩',
         hiddenStems: [
           { stem: '丁', tenGod: '正官', role: '本気' },
@@ -49,6 +53,8 @@ const sapporo = {
         position: 'month',
         heavenlyStem: '辛',
         earthlyBranch: '巳',
+        stemElement: 'metal',
+        branchElement: 'fire',
         tenGod: '劫財',
         hiddenStems: [
           { stem: '丙', tenGod: '偏官', role: '本気' },
@@ -63,6 +69,8 @@ const sapporo = {
         position: 'day',
         heavenlyStem: '庚',
         earthlyBranch: '辰',
+        stemElement: 'metal',
+        branchElement: 'earth',
         tenGod: '',
         hiddenStems: [
           { stem: '戊', tenGod: '偏印', role: '本気' },
@@ -77,6 +85,8 @@ const sapporo = {
         position: 'hour',
         heavenlyStem: '癸',
         earthlyBranch: '未',
+        stemElement: 'water',
+        branchElement: 'earth',
         tenGod: '傷官',
         hiddenStems: [
           { stem: '己', tenGod: '印綬', role: '本気' },
@@ -135,7 +145,7 @@ const sapporo = {
 /** The same birth without a time: 12:00 is used, the hour pillar becomes 壬午 and is only a reference. */
 const sapporoNoTime = {
   ...sapporo,
-  baziChart: { ...sapporo.baziChart, hour: { heavenlyStem: '壬', earthlyBranch: '午' } },
+  baziChart: { ...sapporo.baziChart, hour: { heavenlyStem: '壬', earthlyBranch: '午', stemElement: 'water', branchElement: 'fire' } },
   elements: { wood: 0, fire: 3, earth: 1, metal: 3, water: 1, dominant: 'fire' },
   analysis: {
     ...sapporo.analysis,
@@ -145,6 +155,8 @@ const sapporoNoTime = {
         position: 'hour',
         heavenlyStem: '壬',
         earthlyBranch: '午',
+        stemElement: 'water',
+        branchElement: 'fire',
         tenGod: '食神',
         hiddenStems: [
           { stem: '丁', tenGod: '正官', role: '本気' },

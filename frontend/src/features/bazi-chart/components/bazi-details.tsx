@@ -42,7 +42,7 @@ export function BaziDetails({ analysis, time }: BaziDetailsProps) {
 
       <Box component="dl" sx={{ mt: 3, mb: 0 }}>
         <Fact term="日主" testId="detail-day-master">
-          {dayMasterLabel(analysis.dayMaster)}
+          {dayMasterLabel(analysis)}
         </Fact>
         <Fact term="空亡" testId="detail-kong-wang">
           {analysis.kongWang.length > 0 ? analysis.kongWang.join('') : '—'}

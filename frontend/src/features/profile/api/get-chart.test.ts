@@ -21,7 +21,7 @@ describe('readChart', () => {
     const chart = readChart(rest);
     expect(chart.analysis).toBeNull();
     expect(chart.time).toBeNull();
-    expect(chart.baziChart.day).toEqual({ heavenlyStem: '庚', earthlyBranch: '辰' });
+    expect(chart.baziChart.day).toEqual({ heavenlyStem: '庚', earthlyBranch: '辰', stemElement: 'metal', branchElement: 'earth' });
   });
 
   it('refuses an answer without the four pillars and five elements', () => {

@@ -19,6 +19,8 @@ export function bareDetails(chart: StoredChart['baziChart']): PillarDetail[] {
     position,
     heavenlyStem: chart[position].heavenlyStem,
     earthlyBranch: chart[position].earthlyBranch,
+    stemElement: chart[position].stemElement,
+    branchElement: chart[position].branchElement,
     tenGod: '',
     hiddenStems: [],
     nayin: '',
@@ -81,7 +83,7 @@ export function ChartTab({ chart, today }: ChartTabProps) {
         {analysis ? (
           <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mt: 2 }}>
             <Fact term="日主（あなた自身）">
-              <span data-testid="chart-day-master">{dayMasterLabel(analysis.dayMaster)}</span>
+              <span data-testid="chart-day-master">{dayMasterLabel(analysis)}</span>
             </Fact>
             <Fact term="空亡">{analysis.kongWang.length > 0 ? analysis.kongWang.join('') : '—'}</Fact>
           </Box>

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { ElementGlyph } from '@/components/bazi/element-glyph';
 import { currentLuckIndex, luckAgeLabel } from '@/features/profile/utils/luck';
 import type { Luck } from '@/lib/bazi';
-import { branchElement, stemElement } from '@/lib/bazi-details';
 
 type LuckTimelineProps = {
   luck: Luck;
@@ -133,8 +132,8 @@ export function LuckTimeline({ luck, today }: LuckTimelineProps) {
                 />
               </Box>
               <Box sx={{ display: 'flex', gap: 0.5 }}>
-                <ElementGlyph char={pillar.heavenlyStem} element={stemElement(pillar.heavenlyStem)} size="sm" />
-                <ElementGlyph char={pillar.earthlyBranch} element={branchElement(pillar.earthlyBranch)} size="sm" />
+                <ElementGlyph char={pillar.heavenlyStem} element={pillar.stemElement ?? undefined} size="sm" />
+                <ElementGlyph char={pillar.earthlyBranch} element={pillar.branchElement ?? undefined} size="sm" />
               </Box>
               <Typography component="span" variant="body2" sx={{ fontWeight: 700, mt: 0.5 }}>
                 {pillar.tenGod || '—'}

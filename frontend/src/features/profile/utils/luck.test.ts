@@ -6,6 +6,8 @@ import type { LuckPillar } from '@/lib/bazi';
 const pillar = (startDate: string, startYear = Number(startDate.slice(0, 4))): LuckPillar => ({
   heavenlyStem: '甲',
   earthlyBranch: '子',
+  stemElement: 'wood',
+  branchElement: 'water',
   startAge: 0,
   startYear,
   startDate,
