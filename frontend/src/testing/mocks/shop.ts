@@ -123,7 +123,7 @@ export function mockShop(initial: Partial<ShopState> = {}) {
       const purchase = find(params.id);
       return purchase ? HttpResponse.json<Purchase>(purchase) : notFound();
     }),
-    http.get('/api/credits/ledger', () => HttpResponse.json<Ledger>({ balance: state.balance, entries: state.ledger })),
+    http.get('/api/credits/ledger', () => HttpResponse.json<Ledger>({ balance: state.balance, entries: state.ledger, nextBefore: null })),
     http.get<{ purchaseId: string }, DefaultBodyType, DevCheckout | ErrorBody>('/api/shop/dev-checkout/:purchaseId', ({ params }) => {
       if (!state.catalogue.devCheckout) return apiError(409, 'DEV_CHECKOUT_DISABLED', 'この決済ページは利用できません');
       const purchase = find(params.purchaseId);
