@@ -22,6 +22,15 @@ pub const fn proto(choice: Option<DstChoice>) -> pb::DstChoice {
     }
 }
 
+/// The choices a form sends back as `dstChoice` (only describes the wire).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum DstChoiceName {
+    Earlier,
+    Later,
+    Standard,
+}
+
 /// One way to read a skipped or repeated birth time, as the SPA offers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

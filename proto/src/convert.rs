@@ -20,13 +20,23 @@ pub fn engine_birth_input(profile: &id::GetBirthProfileResponse) -> Option<be::B
         (Some(lon), Some(lat)) => (Some(lon), Some(lat)),
         _ => (None, None),
     };
+    let birth_time = nonblank(&birth.birth_time);
+    // Only a given time can fall in a summer-time gap or overlap; the member's choice is read the
+    // same way by every service that builds the chart.
+    let dst_choice = match birth.dst_choice.as_deref().map(str::trim) {
+        Some("earlier") if birth_time.is_some() => be::DstChoice::Earlier,
+        Some("later") if birth_time.is_some() => be::DstChoice::Later,
+        Some("standard") if birth_time.is_some() => be::DstChoice::Standard,
+        _ => be::DstChoice::Unspecified,
+    };
     Some(be::BirthInput {
         birth_date,
-        birth_time: nonblank(&birth.birth_time),
+        birth_time,
         place: nonblank(&birth.birth_location),
         longitude,
         latitude,
         gender: gender as i32,
+        dst_choice: dst_choice as i32,
         ..Default::default()
     })
 }
@@ -54,6 +64,7 @@ mod tests {
                 birth_location: Some("大阪市, 大阪府, 日本".into()),
                 longitude: Some(135.5),
                 latitude: Some(34.69),
+                dst_choice: None,
             },
         );
         let input = engine_birth_input(&p).expect("a birth date");
@@ -83,5 +94,21 @@ mod tests {
         assert!(engine_birth_input(&profile(id::Gender::Male, id::BirthData::default())).is_none());
         let blank = id::BirthData { birth_date: Some(" ".into()), ..Default::default() };
         assert!(engine_birth_input(&profile(id::Gender::Male, blank)).is_none());
+    }
+
+    #[test]
+    fn the_members_dst_choice_reaches_the_engine_only_with_a_time() {
+        let birth = |time: Option<&str>, choice: &str| id::BirthData {
+            birth_date: Some("1948-05-02".into()),
+            birth_time: time.map(Into::into),
+            dst_choice: Some(choice.into()),
+            ..Default::default()
+        };
+        let choice = |b| engine_birth_input(&profile(id::Gender::Male, b)).expect("a birth date").dst_choice;
+        assert_eq!(choice(birth(Some("00:30"), "standard")), be::DstChoice::Standard as i32);
+        assert_eq!(choice(birth(Some("00:30"), "earlier")), be::DstChoice::Earlier as i32);
+        assert_eq!(choice(birth(Some("00:30"), "later")), be::DstChoice::Later as i32);
+        assert_eq!(choice(birth(None, "later")), be::DstChoice::Unspecified as i32);
+        assert_eq!(choice(birth(Some("00:30"), "summer")), be::DstChoice::Unspecified as i32);
     }
 }

@@ -154,6 +154,7 @@ mod tests {
             Invalid::BirthTime,
             Invalid::BirthLocation,
             Invalid::Coordinates,
+            Invalid::DstChoice,
             Invalid::Gender,
             Invalid::PrivacyPolicyRequired,
             Invalid::Code,
@@ -171,6 +172,7 @@ mod tests {
                 | Invalid::BirthTime
                 | Invalid::BirthLocation
                 | Invalid::Coordinates
+                | Invalid::DstChoice
                 | Invalid::Gender
                 | Invalid::PrivacyPolicyRequired
                 | Invalid::Code

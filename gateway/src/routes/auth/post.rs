@@ -8,11 +8,13 @@ use meguri_proto::identity as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::birth::{birth_in, settle_dst_choice};
 use super::user::{UserBody, extras};
 use crate::clients::CallContext;
 use crate::device::{self, DeviceId};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
+use crate::local_time::DstChoiceName;
 use crate::rate_limit::{Bucket, CLAIM_WHILE_ASKING, Credential};
 use crate::routes::rpc;
 use crate::session::SessionsEnded;
@@ -135,6 +137,10 @@ pub struct SignUpBody {
     #[schema(example = "東京, 日本", max_length = 100)]
     pub birth_location: Option<String>,
     pub coordinates: Option<CoordinatesIn>,
+    /// `earlier`, `later` or `standard`: how to read a birth time a summer-time change skipped or
+    /// repeated, one of the `choices` of a 400 NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME.
+    #[schema(value_type = Option<DstChoiceName>, example = "standard")]
+    pub dst_choice: Option<String>,
     /// Must be `true`: 400 `PRIVACY_POLICY_REQUIRED` otherwise.
     #[schema(required = true, schema_with = must_be_true)]
     pub privacy_policy_accepted: bool,
@@ -170,21 +176,6 @@ pub fn gender_in(raw: Option<&str>, allow_other: bool) -> Result<pb::Gender, Api
         Some("female") => Ok(pb::Gender::Female),
         Some("other") if allow_other => Ok(pb::Gender::Other),
         Some(_) => Err(ApiError::Invalid("INVALID_GENDER")),
-    }
-}
-
-pub fn birth_in(
-    date: Option<String>,
-    time: Option<String>,
-    location: Option<String>,
-    coordinates: Option<CoordinatesIn>,
-) -> pb::BirthData {
-    pb::BirthData {
-        birth_date: date,
-        birth_time: time,
-        birth_location: location,
-        longitude: coordinates.as_ref().map(|c| c.longitude),
-        latitude: coordinates.as_ref().map(|c| c.latitude),
     }
 }
 
@@ -229,7 +220,7 @@ async fn sign_in(
 #[utoipa::path(post, path = "/api/auth/signup", tag = "auth", request_body = SignUpBody,
     responses(
         (status = 201, description = "Account created and code mailed; for an address that already has an account, nothing is created and its owner is mailed a notice (the same answer)", body = SignUpAnswer),
-        (status = 400, description = "A rule broken (message says which), INVALID_INVITER_ID", body = ErrorBody),
+        (status = 400, description = "A rule broken (message says which), INVALID_INVITER_ID, INVALID_DST_CHOICE; NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME carry `choices` to send back as `dstChoice`", body = ErrorBody),
         (status = 409, description = "USERNAME_TAKEN or USERNAME_LOOKALIKE", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     ))]
@@ -242,6 +233,8 @@ pub async fn signup(
     let b = body.into_inner();
     let gender = gender_in(b.gender.as_deref(), false)?;
     let inviter_id = inviter_in(b.inviter_id.as_deref())?;
+    let mut birth = birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates, b.dst_choice);
+    settle_dst_choice(&state.engine, &anonymous(&req), &mut birth).await?;
     let message = pb::SignUpRequest {
         email: b.email,
         password: b.password,
@@ -249,7 +242,7 @@ pub async fn signup(
         first_name: b.first_name,
         last_name: b.last_name,
         gender: gender as i32,
-        birth: Some(birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates)),
+        birth: Some(birth),
         privacy_policy_accepted: b.privacy_policy_accepted,
         analytics_consent: b.analytics_consent,
         marketing_consent: b.marketing_consent,

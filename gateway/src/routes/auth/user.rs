@@ -45,6 +45,10 @@ pub struct UserBody {
     pub birth_longitude: Option<f64>,
     #[schema(required = true)]
     pub birth_latitude: Option<f64>,
+    /// How the birth time is read when a summer-time change skipped or repeated it (`earlier`,
+    /// `later` or `standard`); null for every other time.
+    #[schema(required = true, value_type = Option<crate::local_time::DstChoiceName>, example = json!(null))]
+    pub dst_choice: Option<String>,
     pub is_email_verified: bool,
     pub has_completed_onboarding: bool,
     #[schema(required = true)]
@@ -108,7 +112,8 @@ impl UserBody {
             last_login_at,
             birth_time_unknown,
         } = user;
-        let pb::BirthData { birth_date, birth_time, birth_location, longitude, latitude } = birth.unwrap_or_default();
+        let pb::BirthData { birth_date, birth_time, birth_location, longitude, latitude, dst_choice } =
+            birth.unwrap_or_default();
         Self {
             id,
             email,
@@ -123,6 +128,7 @@ impl UserBody {
             birth_location,
             birth_longitude: longitude,
             birth_latitude: latitude,
+            dst_choice,
             is_email_verified,
             has_completed_onboarding,
             pending_email,

@@ -54,7 +54,7 @@ pub struct CalculateBaziRequest {
     /// For a birth time a summer-time change skipped or repeated (Japan 1948–1951): `earlier`,
     /// `later` or `standard`, one of the `choices` a 400 NONEXISTENT_LOCAL_TIME /
     /// AMBIGUOUS_LOCAL_TIME listed. Ignored for any other time.
-    #[schema(value_type = Option<String>, example = "standard")]
+    #[schema(value_type = Option<crate::local_time::DstChoiceName>, example = "standard")]
     pub dst_choice: Option<Value>,
 }
 

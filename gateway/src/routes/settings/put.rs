@@ -6,7 +6,9 @@ use utoipa::ToSchema;
 use super::get::PreferencesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::Json;
-use crate::routes::auth::post::{CoordinatesIn, birth_in, gender_in};
+use crate::local_time::DstChoiceName;
+use crate::routes::auth::birth::{birth_in, settle_dst_choice};
+use crate::routes::auth::post::{CoordinatesIn, gender_in};
 use crate::routes::auth::user::{GenderName, UserBody, extras_after};
 use crate::routes::{SignedIn, rpc};
 use crate::startup::AppState;
@@ -27,13 +29,17 @@ pub struct BirthDataBody {
     #[schema(max_length = 100)]
     pub birth_location: Option<String>,
     pub coordinates: Option<CoordinatesIn>,
+    /// `earlier`, `later` or `standard`: how to read a birth time a summer-time change skipped or
+    /// repeated, one of the `choices` of a 400 NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME.
+    #[schema(value_type = Option<DstChoiceName>, example = "standard")]
+    pub dst_choice: Option<String>,
 }
 
 /// Replaces gender and birth data; the chart is rebuilt in the background.
 #[utoipa::path(put, path = "/api/settings/birth-data", tag = "settings", request_body = BirthDataBody,
     responses(
         (status = 200, description = "The user", body = UserBody),
-        (status = 400, description = "BIRTH_DATE_REQUIRED, GENDER_REQUIRED, INVALID_DATE…", body = ErrorBody),
+        (status = 400, description = "BIRTH_DATE_REQUIRED, GENDER_REQUIRED, INVALID_DATE, INVALID_DST_CHOICE…; NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME carry `choices` to send back as `dstChoice`", body = ErrorBody),
     ))]
 pub async fn birth_data(
     me: SignedIn,
@@ -42,15 +48,13 @@ pub async fn birth_data(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let gender = gender_in(b.gender.as_deref(), true)?;
+    let mut birth = birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates, b.dst_choice);
+    settle_dst_choice(&state.engine, &me.ctx, &mut birth).await?;
     let updated = rpc(
         "UpdateBirthData",
-        state.identity.update_birth_data(
-            &me.ctx,
-            pb::UpdateBirthDataRequest {
-                gender: gender as i32,
-                birth: Some(birth_in(b.birth_date, b.birth_time, b.birth_location, b.coordinates)),
-            },
-        ),
+        state
+            .identity
+            .update_birth_data(&me.ctx, pb::UpdateBirthDataRequest { gender: gender as i32, birth: Some(birth) }),
     )
     .await?;
     let user = updated.user.ok_or_else(|| anyhow::anyhow!("UpdateBirthData: no user"))?;

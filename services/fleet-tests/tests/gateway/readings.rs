@@ -538,3 +538,97 @@ async fn settings_with_an_empty_time_make_it_unknown_and_a_time_makes_it_known_a
     let chart = app.chart_with(&cookie, true).await;
     assert_eq!(chart["analysis"]["hourDependent"], json!([]));
 }
+
+/// Born 1948-05-02 00:30 in Tokyo: the clocks went from 00:00 to 01:00 that night (Japan's first
+/// summer time), so the time never showed.
+fn skipped_time() -> Value {
+    json!({"birthDate": "1948-05-02", "birthTime": "00:30", "birthLocation": "東京, 日本", "gender": "male",
+           "coordinates": {"longitude": 139.6503, "latitude": 35.6762}})
+}
+
+/// The chart once it was (re)built with `choice` applied to the birth time.
+async fn chart_read_with(app: &Readings, cookie: &str, choice: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, chart) = app.get("/api/fortune/chart", cookie).await;
+        if status == 200 && chart["time"]["dstChoice"] == choice {
+            return chart;
+        }
+        assert!(Instant::now() < deadline, "no chart read with {choice}: {chart}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_birth_time_summer_time_skipped_is_read_as_the_member_chose_at_sign_up_and_in_settings() {
+    let app = spawn().await;
+    let email = "natsu@example.jp";
+    let signup = |extra: Value| {
+        let mut body =
+            json!({"email": email, "password": PASSWORD, "username": "natsu", "privacyPolicyAccepted": true});
+        for (k, v) in skipped_time().as_object().into_iter().flatten().chain(extra.as_object().into_iter().flatten()) {
+            body[k] = v.clone();
+        }
+        app.send(reqwest::Method::POST, "/api/auth/signup", body, None)
+    };
+
+    // Without a choice: refused with the readings to choose from; nothing is created.
+    let (status, refused) = signup(json!({})).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("NONEXISTENT_LOCAL_TIME")), "{refused}");
+    let offered: Vec<&str> =
+        refused["choices"].as_array().expect("choices").iter().filter_map(|c| c["choice"].as_str()).collect();
+    assert_eq!(offered, ["earlier", "later", "standard"], "{refused}");
+    assert!(refused["choices"].as_array().into_iter().flatten().all(|c| c["clockChange"] == "gap"), "{refused}");
+    let (status, bad) = signup(json!({"dstChoice": "summer"})).await;
+    assert_eq!((status, bad["code"].as_str()), (400, Some("INVALID_DST_CHOICE")), "{bad}");
+
+    // With one: stored, and the chart every service builds reads the time that way.
+    let (status, created) = signup(json!({"dstChoice": "standard"})).await;
+    assert_eq!(status, 201, "{created}");
+    let code = app.code_for(email).await;
+    let cookie = app.gateway.verify_email(email, &code).await.0;
+    let (_, user) = app.get("/api/auth/user", &cookie).await;
+    assert_eq!(user["dstChoice"], "standard", "{user}");
+    let chart = chart_read_with(&app, &cookie, "standard").await;
+    assert_eq!(chart["time"]["clockChange"], "gap", "{chart}");
+    let mut landing = skipped_time();
+    landing["dstChoice"] = json!("standard");
+    let (status, calculated) = app.send(reqwest::Method::POST, "/api/public/calculate-bazi", landing, None).await;
+    assert_eq!(status, 200, "{calculated}");
+    assert_eq!(chart["baziChart"], calculated["baziChart"], "the member's chart is the landing's with the same choice");
+    assert_eq!(chart["time"]["utc"], calculated["time"]["utc"]);
+
+    // Settings: another skipped minute asks again; the choice is applied; a time that needs none
+    // stores none.
+    let put = |time: &'static str, choice: Option<&'static str>| {
+        let mut body = skipped_time();
+        body["birthTime"] = json!(time);
+        if let Some(choice) = choice {
+            body["dstChoice"] = json!(choice);
+        }
+        app.send(reqwest::Method::PUT, "/api/settings/birth-data", body, Some(&cookie))
+    };
+    let (status, refused) = put("00:45", None).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("NONEXISTENT_LOCAL_TIME")), "{refused}");
+    assert!(refused["choices"].as_array().is_some_and(|c| c.len() == 3), "{refused}");
+    let (_, unchanged) = app.get("/api/auth/user", &cookie).await;
+    assert_eq!((unchanged["birthTime"].as_str(), unchanged["dstChoice"].as_str()), (Some("00:30"), Some("standard")));
+
+    let (status, user) = put("00:45", Some("later")).await;
+    assert_eq!(
+        (status, user["dstChoice"].as_str(), user["birthTime"].as_str()),
+        (200, Some("later"), Some("00:45")),
+        "{user}"
+    );
+    let later = chart_read_with(&app, &cookie, "later").await;
+    assert_eq!(later["time"]["summerTime"], true, "after the change the offset is summer time: {later}");
+
+    let (status, user) = put("14:30", Some("earlier")).await;
+    assert_eq!(
+        (status, user["dstChoice"].clone()),
+        (200, Value::Null),
+        "a time no change touched needs no choice: {user}"
+    );
+    let plain = chart_read_with(&app, &cookie, "").await;
+    assert_eq!(plain["time"]["clockChange"], "", "{plain}");
+}

@@ -31,6 +31,7 @@ diesel::table! {
         birth_time_unknown -> Bool,
         inviter_id -> Nullable<Uuid>,
         profile_updated_at -> Timestamptz,
+        birth_dst_choice -> Nullable<Text>,
     }
 }
 

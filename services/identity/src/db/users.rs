@@ -11,7 +11,7 @@ use meguri_tz::TimezoneOffset;
 use uuid::Uuid;
 
 use super::schema::{user_consent, users};
-use crate::domain::{BirthData, Gender};
+use crate::domain::{BirthData, DstChoice, Gender};
 use crate::usecases::user::{BirthProfile, Contact, MemberProfile, User};
 
 diesel::define_sql_function! {
@@ -41,6 +41,7 @@ struct UserRow {
     birth_location: Option<String>,
     birth_longitude: Option<f64>,
     birth_latitude: Option<f64>,
+    birth_dst_choice: Option<String>,
     is_email_verified: bool,
     has_completed_onboarding: bool,
     pending_email: Option<String>,
@@ -65,6 +66,8 @@ impl From<UserRow> for User {
             birth_location: r.birth_location,
             birth_longitude: r.birth_longitude,
             birth_latitude: r.birth_latitude,
+            // The column's CHECK keeps it to the three words.
+            birth_dst_choice: r.birth_dst_choice.as_deref().and_then(DstChoice::from_store),
             is_email_verified: r.is_email_verified,
             has_completed_onboarding: r.has_completed_onboarding,
             pending_email: r.pending_email,
@@ -126,6 +129,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
             users::birth_location.eq(birth.and_then(|b| b.location.clone())),
             users::birth_longitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.0))),
             users::birth_latitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.1))),
+            users::birth_dst_choice.eq(birth.and_then(|b| b.dst_choice.map(DstChoice::as_str))),
             users::birth_updated_at.eq(birth.map(|_| user.now)),
             users::inviter_id.eq(user.inviter_id.map(|i| *i.as_uuid())),
             users::profile_updated_at.eq(user.now),
@@ -343,6 +347,7 @@ pub async fn set_birth(
             users::birth_location.eq(birth.location.clone()),
             users::birth_longitude.eq(birth.coordinates.map(|c| c.0)),
             users::birth_latitude.eq(birth.coordinates.map(|c| c.1)),
+            users::birth_dst_choice.eq(birth.dst_choice.map(DstChoice::as_str)),
             users::updated_at.eq(now),
         ),
     )
@@ -374,6 +379,7 @@ pub async fn birth_profile(
             users::birth_location,
             users::birth_longitude,
             users::birth_latitude,
+            users::birth_dst_choice,
             users::birth_updated_at,
             users::updated_at,
         ))
@@ -391,7 +397,8 @@ pub async fn birth_profile(
                 birth_location: r.4,
                 birth_longitude: r.5,
                 birth_latitude: r.6,
-                updated_at: r.7.unwrap_or(r.8),
+                birth_dst_choice: r.7.as_deref().and_then(DstChoice::from_store),
+                updated_at: r.8.unwrap_or(r.9),
             })
         })
 }
@@ -404,6 +411,7 @@ type BirthProfileRow = (
     Option<String>,
     Option<f64>,
     Option<f64>,
+    Option<String>,
     Option<DateTime<Utc>>,
     DateTime<Utc>,
 );

@@ -31,6 +31,39 @@ impl Gender {
     }
 }
 
+/// How a birth time that a summer-time change skipped (a gap) or repeated (an overlap) is read:
+/// the engine's `DstChoice`. Stored only when the time needed one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DstChoice {
+    /// Repeated: the first occurrence; skipped: the offset before the change.
+    Earlier,
+    /// Repeated: the second occurrence; skipped: the offset after the change.
+    Later,
+    /// The clock time read as the zone's standard time.
+    Standard,
+}
+
+impl DstChoice {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Earlier => "earlier",
+            Self::Later => "later",
+            Self::Standard => "standard",
+        }
+    }
+
+    #[must_use]
+    pub fn from_store(raw: &str) -> Option<Self> {
+        match raw {
+            "earlier" => Some(Self::Earlier),
+            "later" => Some(Self::Later),
+            "standard" => Some(Self::Standard),
+            _ => None,
+        }
+    }
+}
+
 /// Birth data as entered, before the rules: every field optional.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RawBirth {
@@ -39,6 +72,7 @@ pub struct RawBirth {
     pub location: Option<String>,
     pub longitude: Option<f64>,
     pub latitude: Option<f64>,
+    pub dst_choice: Option<String>,
 }
 
 /// Checked birth data. The date is a real calendar date from 1900 to today; the time is HH:MM,
@@ -51,6 +85,8 @@ pub struct BirthData {
     pub time: Option<NaiveTime>,
     pub location: Option<String>,
     pub coordinates: Option<(f64, f64)>,
+    /// Only with a given time: how to read it when a summer-time change skipped or repeated it.
+    pub dst_choice: Option<DstChoice>,
 }
 
 /// Spec §3 and §9: what a missing time or place means.
@@ -90,7 +126,13 @@ impl BirthData {
             }
             _ => return Err(Invalid::Coordinates),
         };
-        Ok(Some(Self { date, time, location, coordinates }))
+        let dst_choice = match raw.dst_choice.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+            None => None,
+            Some(c) => Some(DstChoice::from_store(c).ok_or(Invalid::DstChoice)?),
+        };
+        // An unknown time is read as 12:00, which no summer-time change skips or repeats.
+        let dst_choice = dst_choice.filter(|_| time.is_some());
+        Ok(Some(Self { date, time, location, coordinates, dst_choice }))
     }
 
     /// Sign-up's rule for the place (spec §2 step 4): a missing place is 東京, 日本 at the Tokyo
@@ -201,6 +243,7 @@ mod tests {
             location: Some("大阪市, 大阪府, 日本".into()),
             longitude: Some(135.5),
             latitude: Some(34.69),
+            dst_choice: None,
         };
         let birth = BirthData::parse(&input, today()).expect("valid").expect("some").with_defaults();
         assert_eq!(birth.time_text(), "14:30");
@@ -217,5 +260,25 @@ mod tests {
         let mut input = raw("1990-05-15");
         input.time = Some("24:00".into());
         assert_eq!(BirthData::parse(&input, today()), Err(Invalid::BirthTime));
+    }
+
+    #[test]
+    fn a_dst_choice_is_one_of_three_words_and_only_kept_with_a_time() {
+        let with = |time: Option<&str>, choice: &str| RawBirth {
+            time: time.map(Into::into),
+            dst_choice: Some(choice.into()),
+            ..raw("1948-05-02")
+        };
+        let parsed = |input: RawBirth| BirthData::parse(&input, today()).map(|b| b.and_then(|b| b.dst_choice));
+        assert_eq!(parsed(with(Some("00:30"), "standard")), Ok(Some(DstChoice::Standard)));
+        assert_eq!(parsed(with(Some("00:30"), " later ")), Ok(Some(DstChoice::Later)));
+        assert_eq!(parsed(with(Some("00:30"), "")), Ok(None));
+        assert_eq!(parsed(with(None, "earlier")), Ok(None));
+        for bad in ["summer", "LATER", "1"] {
+            assert_eq!(parsed(with(Some("00:30"), bad)), Err(Invalid::DstChoice), "{bad}");
+        }
+        for choice in [DstChoice::Earlier, DstChoice::Later, DstChoice::Standard] {
+            assert_eq!(DstChoice::from_store(choice.as_str()), Some(choice));
+        }
     }
 }

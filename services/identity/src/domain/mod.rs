@@ -7,7 +7,7 @@ mod password;
 mod secrets;
 mod username;
 
-pub use birth::{BirthData, Gender, RawBirth};
+pub use birth::{BirthData, DstChoice, Gender, RawBirth};
 pub use email::Email;
 pub use password::{Password, PasswordHasher};
 pub use secrets::{LinkToken, Purpose, SecretDigester, VerificationCode};
@@ -28,6 +28,7 @@ pub enum Invalid {
     BirthTime,
     BirthLocation,
     Coordinates,
+    DstChoice,
     Gender,
     PrivacyPolicyRequired,
     Code,
@@ -49,6 +50,7 @@ impl Invalid {
             Self::BirthTime => "INVALID_TIME",
             Self::BirthLocation => "INVALID_LOCATION",
             Self::Coordinates => "INVALID_COORDINATES",
+            Self::DstChoice => "INVALID_DST_CHOICE",
             Self::Gender => "GENDER_REQUIRED",
             Self::PrivacyPolicyRequired => "PRIVACY_POLICY_REQUIRED",
             Self::Code => "CODE_INVALID",

@@ -38,6 +38,7 @@ impl Accounts {
                     || before.birth_location != after.birth_location
                     || before.birth_longitude != after.birth_longitude
                     || before.birth_latitude != after.birth_latitude
+                    || before.birth_dst_choice != after.birth_dst_choice
                     || before.gender != after.gender;
                 if changed {
                     users::mark_birth_changed(conn, id, now).await?;

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use meguri_ids::UserId;
 use meguri_tz::TimezoneOffset;
 
-use crate::domain::Gender;
+use crate::domain::{DstChoice, Gender};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct User {
@@ -23,6 +23,8 @@ pub struct User {
     pub birth_location: Option<String>,
     pub birth_longitude: Option<f64>,
     pub birth_latitude: Option<f64>,
+    /// How a birth time that a summer-time change skipped or repeated is read; `None` otherwise.
+    pub birth_dst_choice: Option<DstChoice>,
     pub is_email_verified: bool,
     pub has_completed_onboarding: bool,
     pub pending_email: Option<String>,
@@ -44,6 +46,7 @@ pub struct BirthProfile {
     pub birth_location: Option<String>,
     pub birth_longitude: Option<f64>,
     pub birth_latitude: Option<f64>,
+    pub birth_dst_choice: Option<DstChoice>,
     /// When the birth data or gender last changed (the account's last update for rows older than
     /// that column).
     pub updated_at: DateTime<Utc>,

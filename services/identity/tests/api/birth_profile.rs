@@ -53,6 +53,7 @@ async fn the_profile_follows_a_birth_data_change_and_its_time() {
                 birth_location: Some("大阪市, 大阪府, 日本".into()),
                 longitude: Some(135.5),
                 latitude: Some(34.69),
+                dst_choice: None,
             }),
         })
         .await

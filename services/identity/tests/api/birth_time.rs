@@ -11,6 +11,7 @@ fn birth(time: Option<&str>) -> pb::BirthData {
         birth_location: Some("東京, 日本".into()),
         longitude: Some(139.6503),
         latitude: Some(35.6762),
+        dst_choice: None,
     }
 }
 
@@ -69,4 +70,51 @@ async fn settings_turn_an_unknown_time_into_a_known_one_and_back_and_each_turn_i
     let same = me.update_birth_data(update(None)).await.expect("same").into_inner();
     assert!(!same.birth_data_changed);
     assert!(same.user.expect("user").birth_time_unknown);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_summer_time_choice_is_stored_with_a_time_read_back_by_every_reader_and_each_change_counts() {
+    let app = spawn_app().await;
+    let id = app.verified_user("natsu@example.jp", "natsu").await;
+    let mut me = app.user(&id).await;
+    let update = |time: Option<&str>, choice: Option<&str>| pb::UpdateBirthDataRequest {
+        gender: pb::Gender::Male as i32,
+        birth: Some(pb::BirthData {
+            birth_date: Some("1948-05-02".into()),
+            dst_choice: choice.map(str::to_owned),
+            ..birth(time)
+        }),
+    };
+    let profile_choice = async || {
+        let profile = app
+            .service()
+            .await
+            .get_birth_profile(pb::GetBirthProfileRequest { user_id: id.clone() })
+            .await
+            .expect("profile")
+            .into_inner();
+        profile.birth.expect("birth").dst_choice
+    };
+
+    let standard = me.update_birth_data(update(Some("00:30"), Some("standard"))).await.expect("stored").into_inner();
+    assert!(standard.birth_data_changed);
+    assert_eq!(standard.user.expect("user").birth.expect("birth").dst_choice.as_deref(), Some("standard"));
+    assert_eq!(profile_choice().await.as_deref(), Some("standard"));
+
+    // Another reading of the same time is another chart: a change.
+    let later = me.update_birth_data(update(Some("00:30"), Some("later"))).await.expect("later").into_inner();
+    assert!(later.birth_data_changed);
+    assert_eq!(profile_choice().await.as_deref(), Some("later"));
+    let same = me.update_birth_data(update(Some("00:30"), Some("later"))).await.expect("same").into_inner();
+    assert!(!same.birth_data_changed);
+
+    // An unknown time (read as 12:00) keeps no choice.
+    let unknown = me.update_birth_data(update(None, Some("earlier"))).await.expect("unknown").into_inner();
+    assert_eq!(unknown.user.expect("user").birth.expect("birth").dst_choice, None);
+    assert_eq!(profile_choice().await, None);
+
+    let refused = me.update_birth_data(update(Some("00:30"), Some("summer"))).await.expect_err("not a choice");
+    assert_eq!(refused.code(), tonic::Code::InvalidArgument);
+    assert_eq!(meguri_status::code_of(&refused), Some("INVALID_DST_CHOICE"));
+    assert_eq!(profile_choice().await, None, "nothing changed");
 }

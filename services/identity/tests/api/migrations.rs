@@ -12,7 +12,7 @@ use meguri_db::TestDb;
 use secrecy::ExposeSecret as _;
 
 /// The migrations this test steps back over, newest first: the two of issue 11 and the later ones.
-const STEPPED_BACK: [&str; 4] = ["20261202000000", "20261201000000", "20261125101200", "20261125101100"];
+const STEPPED_BACK: [&str; 5] = ["20261230000000", "20261202000000", "20261201000000", "20261125101200", "20261125101100"];
 
 async fn connect(db: &TestDb) -> AsyncPgConnection {
     let mut conn = AsyncPgConnection::establish(db.config.url.expose_secret()).await.expect("connect");
@@ -28,6 +28,8 @@ struct Row {
     birth_time_unknown: bool,
     #[diesel(sql_type = Nullable<Integer>)]
     timezone_offset: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    birth_dst_choice: Option<String>,
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -55,13 +57,17 @@ async fn rows_from_before_keep_a_known_time_and_lose_the_never_written_offset() 
     let applied = meguri_db::run_migrations(&db.config, MIGRATIONS).await.expect("migrate again");
     assert_eq!(applied.len(), STEPPED_BACK.len(), "{applied:?}");
 
-    let row: Row = diesel::sql_query("SELECT birth_time, birth_time_unknown, timezone_offset FROM users")
+    let row: Row = diesel::sql_query("SELECT birth_time, birth_time_unknown, timezone_offset, birth_dst_choice FROM users")
         .get_result(&mut conn)
         .await
         .expect("the row");
     assert_eq!(row.birth_time, "12:00");
     assert!(!row.birth_time_unknown, "stored with a time: known");
     assert_eq!(row.timezone_offset, None, "never reported");
+    assert_eq!(row.birth_dst_choice, None, "no summer-time choice: the engine refused such times then");
+    // The choice column takes the engine's three words only.
+    assert!(conn.batch_execute("UPDATE users SET birth_dst_choice = 'summer'").await.is_err());
+    conn.batch_execute("UPDATE users SET birth_dst_choice = 'standard'").await.expect("a choice");
     // The column now refuses offsets no browser gives.
     let out_of_range = conn.batch_execute("UPDATE users SET timezone_offset = 900").await;
     assert!(out_of_range.is_err());

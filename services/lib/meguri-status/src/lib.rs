@@ -247,6 +247,7 @@ pub mod codes {
         "INVALID_TIME",
         "INVALID_LOCATION",
         "INVALID_COORDINATES",
+        "INVALID_DST_CHOICE",
         "GENDER_REQUIRED",
         "PRIVACY_POLICY_REQUIRED",
         "CODE_INVALID",
