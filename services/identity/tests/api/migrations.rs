@@ -12,7 +12,8 @@ use meguri_db::TestDb;
 use secrecy::ExposeSecret as _;
 
 /// The migrations this test steps back over, newest first: the two of issue 11 and the later ones.
-const STEPPED_BACK: [&str; 5] = ["20261230000000", "20261202000000", "20261201000000", "20261125101200", "20261125101100"];
+const STEPPED_BACK: [&str; 5] =
+    ["20261230000000", "20261202000000", "20261201000000", "20261125101200", "20261125101100"];
 
 async fn connect(db: &TestDb) -> AsyncPgConnection {
     let mut conn = AsyncPgConnection::establish(db.config.url.expose_secret()).await.expect("connect");
@@ -57,10 +58,11 @@ async fn rows_from_before_keep_a_known_time_and_lose_the_never_written_offset() 
     let applied = meguri_db::run_migrations(&db.config, MIGRATIONS).await.expect("migrate again");
     assert_eq!(applied.len(), STEPPED_BACK.len(), "{applied:?}");
 
-    let row: Row = diesel::sql_query("SELECT birth_time, birth_time_unknown, timezone_offset, birth_dst_choice FROM users")
-        .get_result(&mut conn)
-        .await
-        .expect("the row");
+    let row: Row =
+        diesel::sql_query("SELECT birth_time, birth_time_unknown, timezone_offset, birth_dst_choice FROM users")
+            .get_result(&mut conn)
+            .await
+            .expect("the row");
     assert_eq!(row.birth_time, "12:00");
     assert!(!row.birth_time_unknown, "stored with a time: known");
     assert_eq!(row.timezone_offset, None, "never reported");
