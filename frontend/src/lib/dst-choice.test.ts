@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
-import { dstChoiceDetail, dstChoiceLabel, dstOptionsOf, dstQuestion, formatWallClock } from '@/lib/dst-choice';
+import {
+  dstChoiceDetail,
+  dstChoiceInUse,
+  dstChoiceLabel,
+  dstOptionsOf,
+  dstQuestion,
+  dstReadingOf,
+  formatWallClock,
+  isDstChoiceKey,
+} from '@/lib/dst-choice';
 
 const gap = [
   {
@@ -68,5 +77,38 @@ describe('the wording', () => {
       '1948年5月2日 00:30 はサマータイムの開始',
     );
     expect(dstQuestion({ clockChange: 'overlap', civilLocalTime: '1949-09-11T00:30:00' })).toContain('2回ある時刻');
+  });
+});
+
+describe('the reading in use', () => {
+  it('says why and how a saved time is read, in the words of the labels', () => {
+    expect(dstChoiceInUse({ choice: 'standard', clockChange: 'gap' })).toBe(
+      '夏時間の切り替えで存在しない時刻のため、標準時として読んでいます',
+    );
+    expect(dstChoiceInUse({ choice: 'earlier', clockChange: 'overlap' })).toBe(
+      '夏時間の切り替えで2回ある時刻のため、1回目（夏時間）として読んでいます',
+    );
+  });
+
+  it('names neither a gap nor an overlap when only the choice is known (the user object)', () => {
+    expect(dstChoiceInUse({ choice: 'standard' })).toBe('夏時間の切り替えにかかる時刻のため、標準時として読んでいます');
+    expect(dstChoiceInUse({ choice: 'later' })).toBe('夏時間の切り替えにかかる時刻のため、切り替え後の時刻として読んでいます');
+  });
+
+  it('takes the clock change of the picked reading from the options offered', () => {
+    const options = dstOptionsOf(refusal('NONEXISTENT_LOCAL_TIME', gap));
+    expect(dstReadingOf('later', options)).toEqual({ choice: 'later', clockChange: 'gap' });
+    expect(dstReadingOf('later', null)).toEqual({ choice: 'later' });
+  });
+
+  it('takes only the three choices from storage', () => {
+    expect(['earlier', 'later', 'standard', 'summer', '', null].map(isDstChoiceKey)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -36,13 +36,49 @@ export function dstOptionsOf(error: unknown): DstOption[] | null {
   return options.length > 0 ? options : null;
 }
 
+/** Whether a stored or handed-over value is one of the choices (session storage is not trusted). */
+export function isDstChoiceKey(value: unknown): value is DstChoiceKey {
+  return typeof value === 'string' && KEYS.includes(value);
+}
+
+/** What a reading takes the entered time as: 「標準時」, 「切り替え前の時刻」, 「1回目（夏時間）」… */
+function readingAs(option: Pick<DstOption, 'choice' | 'clockChange'>): string {
+  if (option.choice === 'standard') return '標準時';
+  if (option.clockChange === 'gap') return option.choice === 'earlier' ? '切り替え前の時刻' : '切り替え後の時刻';
+  return option.choice === 'earlier' ? '1回目（夏時間）' : '2回目（標準時）';
+}
+
 /** The radio label of a reading: 「標準時として読む」, 「切り替え前の時刻として読む」… */
 export function dstChoiceLabel(option: Pick<DstOption, 'choice' | 'clockChange'>): string {
-  if (option.choice === 'standard') return '標準時として読む';
-  if (option.clockChange === 'gap') {
-    return option.choice === 'earlier' ? '切り替え前の時刻として読む' : '切り替え後の時刻として読む';
-  }
-  return option.choice === 'earlier' ? '1回目（夏時間）として読む' : '2回目（標準時）として読む';
+  return `${readingAs(option)}として読む`;
+}
+
+/**
+ * A reading in use: the choice sent as `dstChoice`, and whether the clocks skipped (`gap`) or repeated
+ * (`overlap`) the time when that is known (the user object keeps only the choice).
+ */
+export type DstReading = { choice: DstChoiceKey; clockChange?: string };
+
+/** The reading of `choice` among the options the gateway offered, with their clock change. */
+export function dstReadingOf(choice: DstChoiceKey, options: readonly DstOption[] | null): DstReading {
+  const clockChange = options?.find((option) => option.choice === choice)?.clockChange;
+  return clockChange ? { choice, clockChange } : { choice };
+}
+
+/**
+ * The note under a saved or sent birth time that says which reading is in use:
+ * 「夏時間の切り替えで存在しない時刻のため、標準時として読んでいます」. Without `clockChange` the note says
+ * neither skipped nor repeated, and an earlier or later reading is named as before or after the change,
+ * which holds for both.
+ */
+export function dstChoiceInUse({ choice, clockChange }: DstReading): string {
+  const why =
+    clockChange === 'gap'
+      ? '夏時間の切り替えで存在しない時刻のため'
+      : clockChange === 'overlap'
+        ? '夏時間の切り替えで2回ある時刻のため'
+        : '夏時間の切り替えにかかる時刻のため';
+  return `${why}、${readingAs({ choice, clockChange: clockChange ?? 'gap' })}として読んでいます`;
 }
 
 /** `1948-05-02T01:30:00` → 「1948年5月2日 01:30」. */

@@ -16,6 +16,7 @@ export const sampleUser: User = {
   birthLocation: '札幌, 北海道, 日本',
   birthLongitude: 141.3545,
   birthLatitude: 43.0621,
+  dstChoice: null,
   isEmailVerified: true,
   hasCompletedOnboarding: true,
   pendingEmail: null,

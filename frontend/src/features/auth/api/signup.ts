@@ -10,7 +10,8 @@ type SignUpBody = ApiSchema<'SignUpBody'>;
  * What the sign-up form sends: the gateway's `SignUpBody` (docs/api/accounts.md) with every field the form
  * fills in required. `gender` is left out when the person skipped the question (`other` is not offered here);
  * `birthTime` is HH:MM, or '' when skipped (the server uses 12:00 and keeps that the time is unknown); the
- * consents are this form's fixed answers.
+ * consents are this form's fixed answers; `dstChoice` only once the gateway asked how to read a time a summer-time
+ * change skipped or repeated (400 NONEXISTENT_LOCAL_TIME / AMBIGUOUS_LOCAL_TIME with its `choices`).
  */
 export type SignupInput = {
   [Field in 'email' | 'password' | 'username' | 'birthDate' | 'birthTime' | 'birthLocation' | 'coordinates']-?: NonNullable<
@@ -23,6 +24,7 @@ export type SignupInput = {
   marketingConsent: false;
   /** The inviter's id when the visitor came through an invite link (a UUID). */
   inviterId?: NonNullable<SignUpBody['inviterId']>;
+  dstChoice?: NonNullable<SignUpBody['dstChoice']>;
 };
 
 export type SignupResponse = ApiSchema<'SignUpAnswer'>;

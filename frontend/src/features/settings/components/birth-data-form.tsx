@@ -10,6 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 
+import { DstChoicePicker } from '@/components/bazi/dst-choice-picker';
 import { BirthDateSelect } from '@/components/ui/birth-date-select';
 import { BirthTimeSelect } from '@/components/ui/birth-time-select';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -26,6 +27,15 @@ import {
   type DateParts,
   type TimeParts,
 } from '@/lib/birth-fields';
+import {
+  dstChoiceInUse,
+  dstOptionsOf,
+  dstReadingOf,
+  isDstChoiceKey,
+  type DstChoiceKey,
+  type DstOption,
+  type DstReading,
+} from '@/lib/dst-choice';
 import type { PlaceFieldComponent } from '@/lib/place-field-slot';
 
 type Gender = BirthDataInput['gender'];
@@ -49,6 +59,8 @@ export type StoredBirthData = {
   birthLocation: string | null;
   birthLongitude: number | null;
   birthLatitude: number | null;
+  /** How the time is read when a summer-time change skipped or repeated it; null when it needed no choice. */
+  dstChoice: DstChoiceKey | null;
 };
 
 function storedPlace(data: StoredBirthData): ChosenPlace | null {
@@ -65,7 +77,12 @@ type BirthDataFormProps = {
   currentYear?: number;
 };
 
-/** 生年月日・出生情報: gender and birth date required (spec §5 profile birth form), time and place optional. */
+/**
+ * 生年月日・出生情報: gender and birth date required (spec §5 profile birth form), time and place optional.
+ * A time a summer-time change skipped or repeated (Japan 1948–1951) is saved with a reading: the stored one is
+ * shown under the time and sent again while date and time stay as they are; a new date or time drops it, and
+ * when the gateway then asks, its readings are offered and the pick is saved with the rest.
+ */
 export function BirthDataForm({ initial, placeField: PlaceField, onSaved, currentYear }: BirthDataFormProps) {
   const { trigger, isMutating } = useUpdateBirthData();
   const [gender, setGender] = useState<Gender | ''>(initial.gender ?? '');
@@ -77,9 +94,25 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
   const [place, setPlace] = useState<ChosenPlace | null>(() => storedPlace(initial));
   const [placeBusy, setPlaceBusy] = useState(false);
   const [errors, setErrors] = useState<{ gender?: string; birthDate?: string }>({});
+  const [dst, setDst] = useState<DstReading | null>(() =>
+    isDstChoiceKey(initial.dstChoice) ? { choice: initial.dstChoice } : null,
+  );
+  const [dstOptions, setDstOptions] = useState<DstOption[] | null>(null);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const changeDate = (value: DateParts) => {
+    setDate(value);
+    setDst(null);
+    setDstOptions(null);
+    setErrors((e) => ({ ...e, birthDate: undefined }));
+  };
+  const changeTime = (value: TimeParts) => {
+    setTime(value);
+    setDst(null);
+    setDstOptions(null);
+  };
+
+  /** Checks the form and saves it, with `reading` as the summer-time reading of the time. */
+  const save = async (reading: DstReading | null) => {
     if (isMutating || placeBusy) return;
     const birthDate = datePartsToString(date);
     const found = {
@@ -99,10 +132,13 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
         birthTime: timePartsToInput(time),
         birthLocation: chosen.label,
         coordinates: { ...chosen.coordinates },
+        ...(reading && time.hour !== '' ? { dstChoice: reading.choice } : {}),
       });
       toast({ title: '出生情報を更新しました', description: '新しい命式を計算しています' });
       onSaved();
     } catch (failure) {
+      // A skipped or repeated time: the gateway's message, and its readings to pick from.
+      setDstOptions(dstOptionsOf(failure));
       toast({
         variant: 'destructive',
         title: 'エラー',
@@ -111,12 +147,24 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
     }
   };
 
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save(dst);
+  };
+
+  const chooseDst = (choice: DstChoiceKey) => {
+    const reading = dstReadingOf(choice, dstOptions);
+    setDst(reading);
+    setDstOptions(null);
+    void save(reading);
+  };
+
   return (
     <SettingsSection title="生年月日・出生情報" description="変更すると、命式と運勢が新しい情報で計算し直されます。">
       <Box
         component="form"
         noValidate
-        onSubmit={(event: FormEvent<HTMLFormElement>) => void handleSubmit(event)}
+        onSubmit={handleSubmit}
         aria-label="出生情報の変更"
         sx={{ display: 'grid', gap: 3 }}
       >
@@ -142,15 +190,7 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
           <Typography component="legend" variant="body2" sx={{ mb: 1.5, fontWeight: 700 }}>
             生年月日（必須）
           </Typography>
-          <BirthDateSelect
-            value={date}
-            onChange={(value) => {
-              setDate(value);
-              setErrors((e) => ({ ...e, birthDate: undefined }));
-            }}
-            required
-            currentYear={currentYear}
-          />
+          <BirthDateSelect value={date} onChange={changeDate} required currentYear={currentYear} />
           {errors.birthDate ? (
             <FormHelperText error>{errors.birthDate}</FormHelperText>
           ) : null}
@@ -160,7 +200,11 @@ export function BirthDataForm({ initial, placeField: PlaceField, onSaved, curren
           <Typography component="legend" variant="body2" sx={{ mb: 1.5, fontWeight: 700 }}>
             生まれた時刻（任意）
           </Typography>
-          <BirthTimeSelect value={time} onChange={setTime} />
+          <BirthTimeSelect value={time} onChange={changeTime} />
+          {dst && time.hour !== '' && !dstOptions ? <FormHelperText>{dstChoiceInUse(dst)}</FormHelperText> : null}
+          {dstOptions ? (
+            <DstChoicePicker options={dstOptions} onChoose={chooseDst} busy={isMutating} submitLabel="この読み方で保存する" />
+          ) : null}
         </Box>
 
         <PlaceField
