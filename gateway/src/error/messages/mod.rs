@@ -11,9 +11,10 @@ mod friends;
 mod readings;
 mod shape;
 mod shop;
+mod support;
 
 /// The areas, asked in turn.
-const AREAS: [fn(&str) -> Option<&'static str>; 9] = [
+const AREAS: [fn(&str) -> Option<&'static str>; 10] = [
     shape::message,
     birth::message,
     accounts::message,
@@ -22,6 +23,7 @@ const AREAS: [fn(&str) -> Option<&'static str>; 9] = [
     diary::message,
     chat::message,
     shop::message,
+    support::message,
     access::message,
 ];
 

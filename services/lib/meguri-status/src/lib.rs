@@ -393,6 +393,20 @@ pub mod codes {
         INTERNAL_ERROR,
     ];
 
+    /// support.
+    pub const SUPPORT: &[&str] = &[
+        "UNAUTHENTICATED",
+        "TICKET_SUBJECT_REQUIRED",
+        "TICKET_SUBJECT_TOO_LONG",
+        "TICKET_MESSAGE_REQUIRED",
+        "TICKET_MESSAGE_TOO_LONG",
+        "TOO_MANY_ATTACHMENTS",
+        "INVALID_REQUEST_ID",
+        "TICKET_NOT_FOUND",
+        SERVICE_UNAVAILABLE,
+        INTERNAL_ERROR,
+    ];
+
     /// Every service's list, by service name.
     pub const ALL: &[(&str, &[&str])] = &[
         ("identity", IDENTITY),
@@ -400,6 +414,7 @@ pub mod codes {
         ("billing", BILLING),
         ("notify", NOTIFY),
         ("bazi-engine", BAZI_ENGINE),
+        ("support", SUPPORT),
         ("chat", CHAT),
         ("social", SOCIAL),
     ];

@@ -1,0 +1,15 @@
+//! Support tickets (services/support).
+
+/// The Japanese message of `code`, if it is one of this area's.
+pub(super) fn message(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "TICKET_SUBJECT_REQUIRED" => "件名を入力してください",
+        "TICKET_SUBJECT_TOO_LONG" => "件名は100文字以内・1行で入力してください",
+        "TICKET_MESSAGE_REQUIRED" => "お問い合わせ内容を入力してください",
+        "TICKET_MESSAGE_TOO_LONG" => "お問い合わせ内容は5000文字以内で入力してください",
+        "TOO_MANY_ATTACHMENTS" => "添付できる画像は3枚までです",
+        "INVALID_REQUEST_ID" => "送信内容を確認できませんでした。もう一度お試しください",
+        "TICKET_NOT_FOUND" => "お問い合わせが見つかりません",
+        _ => return None,
+    })
+}

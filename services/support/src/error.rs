@@ -1,0 +1,90 @@
+//! support's errors: the cases a caller can act on, each with its gRPC code and stable code
+//! (`x-meguri-code`), plus one catch-all that is logged and never shown. The mapping to a status is
+//! meguri-status's, once for every service; this file only lists the table.
+
+use meguri_status::{Failure, ServiceError};
+use tonic::Code;
+
+use crate::domain::Invalid;
+
+/// Every stable code support can send (checked below, and by the gateway against its Japanese
+/// table).
+pub const CODES: &[&str] = meguri_status::codes::SUPPORT;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// UNAUTHENTICATED UNAUTHENTICATED: no signed-in member on a member's call.
+    #[error("unauthenticated")]
+    Unauthenticated,
+    /// INVALID_ARGUMENT with the rule's code (SUBJECT_REQUIRED, MESSAGE_TOO_LONG…).
+    #[error("invalid: {}", .0.code())]
+    Invalid(Invalid),
+    /// INVALID_ARGUMENT INVALID_REQUEST_ID: a request id that is not a UUID.
+    #[error("the request id is not a UUID")]
+    InvalidRequestId,
+    /// NOT_FOUND TICKET_NOT_FOUND: no such ticket, or not the caller's.
+    #[error("ticket not found")]
+    TicketNotFound,
+    /// INTERNAL INTERNAL_ERROR: anything else, logged with its cause chain. UNAVAILABLE
+    /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl From<Invalid> for Error {
+    fn from(invalid: Invalid) -> Self {
+        Self::Invalid(invalid)
+    }
+}
+
+impl ServiceError for Error {
+    fn failure(&self) -> Failure<'_> {
+        match self {
+            Self::Unauthenticated => Failure::Known(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+            Self::Invalid(i) => Failure::Known(Code::InvalidArgument, i.code(), "invalid input"),
+            Self::InvalidRequestId => {
+                Failure::Known(Code::InvalidArgument, "INVALID_REQUEST_ID", "the request id is not a UUID")
+            }
+            Self::TicketNotFound => Failure::Known(Code::NotFound, "TICKET_NOT_FOUND", "ticket not found"),
+            Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
+        }
+    }
+}
+
+meguri_status::service_error!(
+    Error,
+    log: "support",
+    outage: meguri_db::is_unavailable,
+    unexpected_from: [diesel::result::Error, meguri_db::DbError],
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_the_service_sends_is_in_its_list() {
+        let all = [
+            Error::Unauthenticated,
+            Error::Invalid(Invalid::SubjectRequired),
+            Error::Invalid(Invalid::SubjectTooLong),
+            Error::Invalid(Invalid::MessageRequired),
+            Error::Invalid(Invalid::MessageTooLong),
+            Error::Invalid(Invalid::TooManyAttachments),
+            Error::InvalidRequestId,
+            Error::TicketNotFound,
+            Error::Unexpected(anyhow::anyhow!("boom")),
+        ];
+        for error in &all {
+            // A new variant fails to compile here until it is added above.
+            match error {
+                Error::Unauthenticated
+                | Error::Invalid(_)
+                | Error::InvalidRequestId
+                | Error::TicketNotFound
+                | Error::Unexpected(_) => {}
+            }
+        }
+        meguri_status::assert_listed(all, CODES);
+    }
+}

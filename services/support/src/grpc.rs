@@ -1,0 +1,130 @@
+//! The tonic implementation: only translation (proto → use case → proto, errors through
+//! `error.rs`). No SQL, no rules.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use meguri_proto::meguri::support::v1 as pb;
+use pb::support_server::Support;
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+use crate::domain::{Priority, Status as TicketStatus};
+use crate::error::Error;
+use crate::usecases::UseCases;
+use crate::usecases::tickets::{Author, Message, Thread, Ticket};
+
+/// The Support service over the use cases.
+#[derive(Clone)]
+pub struct SupportService {
+    pub usecases: UseCases,
+}
+
+fn time(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+fn status_out(s: TicketStatus) -> i32 {
+    (match s {
+        TicketStatus::Open => pb::TicketStatus::Open,
+        TicketStatus::InProgress => pb::TicketStatus::InProgress,
+        TicketStatus::Closed => pb::TicketStatus::Closed,
+    }) as i32
+}
+
+fn priority_out(p: Priority) -> i32 {
+    (match p {
+        Priority::Low => pb::TicketPriority::Low,
+        Priority::Normal => pb::TicketPriority::Normal,
+        Priority::High => pb::TicketPriority::High,
+        Priority::Urgent => pb::TicketPriority::Urgent,
+    }) as i32
+}
+
+fn ticket_out(t: Ticket) -> pb::Ticket {
+    pb::Ticket {
+        id: t.id.to_string(),
+        user_id: t.user_id.map(|u| u.to_string()),
+        subject: t.subject,
+        message: t.message,
+        status: status_out(t.status),
+        priority: priority_out(t.priority),
+        assigned_to: t.assigned_to.map(|a| a.to_string()),
+        last_message_at: time(t.last_message_at),
+        last_message_preview: t.last_message_preview,
+        message_count: t.message_count,
+        unread_count: t.unread,
+        created_at: time(t.created_at),
+        updated_at: time(t.updated_at),
+        closed_at: t.closed_at.map(time),
+    }
+}
+
+fn message_out(m: Message) -> pb::TicketMessage {
+    pb::TicketMessage {
+        id: m.id.to_string(),
+        ticket_id: m.ticket_id.to_string(),
+        author_type: (match m.author {
+            Author::Member => pb::AuthorType::Member,
+            Author::Staff => pb::AuthorType::Staff,
+        }) as i32,
+        author_id: m.author_id.map(|a| a.to_string()),
+        author_name: m.author_name,
+        body: m.body,
+        via: (if m.by_email { pb::Via::Email } else { pb::Via::Web }) as i32,
+        is_read: m.is_read,
+        internal: m.internal,
+        created_at: time(m.created_at),
+    }
+}
+
+fn thread_out(t: Thread) -> pb::TicketThread {
+    pb::TicketThread { ticket: Some(ticket_out(t.ticket)), messages: t.messages.into_iter().map(message_out).collect() }
+}
+
+fn request_id(raw: &str) -> Result<Uuid, Error> {
+    raw.trim().parse().map_err(|_| Error::InvalidRequestId)
+}
+
+/// A ticket id from a request: anything that is not a UUID names no ticket.
+fn ticket_id(raw: &str) -> Result<Uuid, Error> {
+    raw.trim().parse().map_err(|_| Error::TicketNotFound)
+}
+
+#[tonic::async_trait]
+impl Support for SupportService {
+    #[tracing::instrument(skip_all)]
+    async fn open_ticket(&self, request: Request<pb::OpenTicketRequest>) -> Result<Response<pb::TicketThread>, Status> {
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
+        let r = request.into_inner();
+        let thread = self.usecases.open_ticket(user, request_id(&r.request_id)?, &r.subject, &r.body).await?;
+        Ok(Response::new(thread_out(thread)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_my_tickets(
+        &self,
+        request: Request<pb::ListMyTicketsRequest>,
+    ) -> Result<Response<pb::ListTicketsResponse>, Status> {
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
+        let tickets = self.usecases.my_tickets(user).await?;
+        Ok(Response::new(pb::ListTicketsResponse { tickets: tickets.into_iter().map(ticket_out).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_my_ticket(&self, request: Request<pb::TicketRef>) -> Result<Response<pb::TicketThread>, Status> {
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
+        let ticket = ticket_id(&request.get_ref().ticket_id)?;
+        Ok(Response::new(thread_out(self.usecases.my_ticket(user, ticket).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn post_message(
+        &self,
+        request: Request<pb::PostMessageRequest>,
+    ) -> Result<Response<pb::TicketMessage>, Status> {
+        let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
+        let r = request.into_inner();
+        let message =
+            self.usecases.post_message(user, ticket_id(&r.ticket_id)?, request_id(&r.request_id)?, &r.body).await?;
+        Ok(Response::new(message_out(message)))
+    }
+}

@@ -1,0 +1,25 @@
+//! support's use cases (docs/service-shape.md): plain async functions on [`UseCases`], which holds
+//! what they need (the pool, the clock). `grpc.rs` only translates to and from these; the rules
+//! they apply live in `domain/`, the SQL in `db/`.
+
+pub mod tickets;
+
+use std::sync::Arc;
+
+use meguri_clock::Clock;
+
+use crate::db;
+use crate::error::Error;
+
+/// What the use cases share; cheap to clone.
+#[derive(Clone)]
+pub struct UseCases {
+    pub db: meguri_db::Pool,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl UseCases {
+    pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {
+        db::conn(&self.db).await.map_err(Error::Unexpected)
+    }
+}

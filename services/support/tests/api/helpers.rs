@@ -1,0 +1,54 @@
+//! The service under test and clients acting as its callers.
+
+use std::time::Duration;
+
+use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_ids::UserId;
+use meguri_proto::meguri::support::v1 as pb;
+use meguri_testkit::Bearer;
+use pb::support_client::SupportClient;
+use secrecy::SecretString;
+use support::testkit::TestSupport;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::Channel;
+
+pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+pub type Client = SupportClient<InterceptedService<Channel, Bearer>>;
+
+pub struct TestApp {
+    pub service: TestSupport,
+    channel: Channel,
+}
+
+pub async fn spawn_app() -> TestApp {
+    let service = support::testkit::spawn(SECRET).await;
+    let channel = meguri_testkit::connect(&service.addr()).await;
+    TestApp { service, channel }
+}
+
+impl TestApp {
+    /// A client acting for `subject` in `role`, as the gateway would call.
+    pub fn as_caller(&self, subject: Subject, role: Role) -> Client {
+        let minter = TokenMinter::new(&SecretString::from(SECRET.to_owned()), Duration::from_secs(60)).expect("minter");
+        SupportClient::with_interceptor(self.channel.clone(), Bearer { minter, subject, role })
+    }
+
+    /// A client for the signed-in member `user`.
+    pub fn member(&self, user: UserId) -> Client {
+        self.as_caller(Subject::User(user), Role::User)
+    }
+}
+
+/// A fresh request id.
+pub fn request_id() -> String {
+    uuid::Uuid::now_v7().to_string()
+}
+
+pub fn open(subject: &str, body: &str) -> pb::OpenTicketRequest {
+    pb::OpenTicketRequest { request_id: request_id(), subject: subject.to_owned(), body: body.to_owned() }
+}
+
+pub fn code_of(status: &tonic::Status) -> &str {
+    meguri_status::code_of(status).unwrap_or_default()
+}
