@@ -337,6 +337,7 @@ start_fleet() {
     BILLING_ADDR="http://127.0.0.1:${GRPC_PORT_OF[billing]}" NOTIFY_ADDR="http://127.0.0.1:$notify_grpc" \
     ${GRPC_PORT_OF[social]:+SOCIAL_ADDR="http://127.0.0.1:${GRPC_PORT_OF[social]}"} \
     ${GRPC_PORT_OF[chat]:+CHAT_ADDR="http://127.0.0.1:${GRPC_PORT_OF[chat]}"} \
+    ${GRPC_PORT_OF[support]:+SUPPORT_ADDR="http://127.0.0.1:${GRPC_PORT_OF[support]}"} \
     INTERNAL_JWT_SECRET="$INTERNAL_JWT_SECRET" ADMIN_JWT_SECRET="$(dev_secret admin_jwt_secret)" \
     PUBLIC_ORIGIN="http://localhost:$port,http://127.0.0.1:$port" STATIC_DIR="${MEGURI_STATIC_DIR:-$ROOT/frontend/dist}" \
     RATE_LIMIT_ENABLED="${RATE_LIMIT_ENABLED:-true}" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"

@@ -57,4 +57,4 @@ impl CallerContext for CallContext {
 
 /// The services' clients (one declaration each, in meguri-grpc-client, shared with the services
 /// that call their peers).
-pub use meguri_grpc_client::clients::{BaziEngine, Billing, Chat, Fortune, Identity, Notify, Social};
+pub use meguri_grpc_client::clients::{BaziEngine, Billing, Chat, Fortune, Identity, Notify, Social, Support};

@@ -31,6 +31,8 @@ pub struct Config {
     pub social_addr: String,
     /// `CHAT_ADDR` (default `http://127.0.0.1:50058`).
     pub chat_addr: String,
+    /// `SUPPORT_ADDR` (default `http://127.0.0.1:50059`).
+    pub support_addr: String,
     /// `ADMIN_JWT_SECRET`: signs the admin SPA's bearer tokens. Unset: admin login answers 503.
     pub admin_jwt_secret: Option<SecretString>,
     /// `INTERNAL_JWT_SECRET`: signs the internal token of every gRPC call.
@@ -204,6 +206,7 @@ impl Config {
         let notify_addr = addr("NOTIFY_ADDR", 50057);
         let social_addr = addr("SOCIAL_ADDR", 50055);
         let chat_addr = addr("CHAT_ADDR", 50058);
+        let support_addr = addr("SUPPORT_ADDR", 50059);
         let admin_jwt_secret = match Env::raw("ADMIN_JWT_SECRET") {
             None => None,
             Some(v) if v.len() < meguri_auth::MIN_SECRET_BYTES => {
@@ -288,6 +291,7 @@ impl Config {
             notify_addr,
             social_addr,
             chat_addr,
+            support_addr,
             admin_jwt_secret,
             jwt_secret,
             grpc_timeout,

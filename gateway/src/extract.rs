@@ -2,13 +2,15 @@
 //! would otherwise also accept an array for a struct, field by position), with no NUL character
 //! in any string (PostgreSQL refuses them in text, so they would surface as a 500 further down).
 //! Every refusal is a 400 with a Japanese message; the body limit and the content type are the
-//! app's `JsonConfig` ones.
+//! app's `JsonConfig` ones ([`Json`]), or a route's own limit ([`LongJson`]).
 
 use std::future::Future;
 use std::ops::Deref;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
+use actix_web::error::JsonPayloadError;
+use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, web};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -42,6 +44,43 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
         let value = web::Json::<Value>::from_request(req, payload);
         Box::pin(async move {
             let value = value.await?.into_inner();
+            Ok(Self(parse(value)?))
+        })
+    }
+}
+
+/// A JSON body the app's limit refuses: 413 `PAYLOAD_TOO_LARGE` over the limit, 400
+/// `INVALID_REQUEST` for anything else (not JSON, the wrong content type).
+#[must_use]
+pub fn payload_error(error: &JsonPayloadError) -> ApiError {
+    match error {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::Coded { status: StatusCode::PAYLOAD_TOO_LARGE, code: "PAYLOAD_TOO_LARGE" }
+        }
+        _ => ApiError::Invalid("INVALID_REQUEST"),
+    }
+}
+
+/// [`Json`] with a limit of `LIMIT` bytes instead of the app's, for the routes whose text may be
+/// longer (a support message of 5000 characters is up to 15 KB of UTF-8 before JSON escapes; a
+/// text over the service's own limit must reach the service, which names the rule broken).
+#[derive(Debug)]
+pub struct LongJson<T, const LIMIT: usize>(pub T);
+
+impl<T, const LIMIT: usize> LongJson<T, LIMIT> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static, const LIMIT: usize> FromRequest for LongJson<T, LIMIT> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = web::JsonBody::<Value>::new(req, payload, None, true).limit(LIMIT);
+        Box::pin(async move {
+            let value = body.await.map_err(|e| payload_error(&e))?;
             Ok(Self(parse(value)?))
         })
     }

@@ -85,6 +85,10 @@ mod links;
         routes::chat::get::messages,
         routes::chat::post::send,
         routes::chat::get::message,
+        routes::support::get::tickets,
+        routes::support::post::open,
+        routes::support::get::ticket,
+        routes::support::post::message,
         routes::health::get::healthz,
         routes::health::get::readyz,
         routes::health::get::metrics,
@@ -101,6 +105,7 @@ mod links;
         (name = "friends", description = "Friends, requests, compatibility, member search, blocks and invite cards"),
         (name = "diary", description = "The diary, mentions of friends and letters to the future"),
         (name = "shop", description = "Credit packs, checkout (Stripe or the development checkout), purchases, the credit ledger and Stripe's webhook"),
+        (name = "support", description = "A member's support tickets: the list, one ticket's thread, opening a ticket and writing again"),
         (name = "chat", description = "The mascot chat: cost and balance, history, sending a message (paid in credits) with its reply streamed as Server-Sent Events"),
         (name = "operations", description = "Probes, metrics and this document"),
     )

@@ -14,8 +14,7 @@ use std::time::Duration;
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{Server, ServerHandle, ServiceRequest, ServiceResponse, fn_service};
-use actix_web::error::{JsonPayloadError, QueryPayloadError};
-use actix_web::http::StatusCode;
+use actix_web::error::QueryPayloadError;
 use actix_web::middleware::from_fn;
 use actix_web::{App, HttpRequest, HttpServer, web};
 use anyhow::Context as _;
@@ -25,7 +24,7 @@ use meguri_telemetry::PrometheusHandle;
 use tonic::transport::Endpoint;
 
 use crate::admin_token::AdminTokens;
-use crate::clients::{BaziEngine, Billing, Chat, ClientPolicy, Fortune, Identity, Notify, Social};
+use crate::clients::{BaziEngine, Billing, Chat, ClientPolicy, Fortune, Identity, Notify, Social, Support};
 use crate::config::{Config, RedisConfig};
 use crate::error::ApiError;
 use crate::origin::{self, AllowedOrigins};
@@ -55,6 +54,8 @@ pub struct AppState {
     pub chat_stream: ChatStreamSettings,
     /// fortune-gen for the calls that may generate with the LLM (`READING_TIMEOUT_MS`).
     pub readings: Fortune,
+    /// support: a member's own tickets.
+    pub support: Support,
     pub rate_limiter: RateLimiter,
     /// Keeps identity's stored time-zone offset up to date from the offsets browsers send.
     pub offsets: StoredOffsets,
@@ -136,6 +137,7 @@ impl Application {
         let fortune_endpoint = endpoint(&config.fortune_addr, "FORTUNE_ADDR")?;
         let social_endpoint = endpoint(&config.social_addr, "SOCIAL_ADDR")?;
         let chat_endpoint = endpoint(&config.chat_addr, "CHAT_ADDR")?;
+        let support_endpoint = endpoint(&config.support_addr, "SUPPORT_ADDR")?;
         let admin_tokens = config.admin_jwt_secret.as_ref().map(AdminTokens::new);
 
         let session_settings = web::Data::new(SessionSettings {
@@ -177,6 +179,7 @@ impl Application {
                 chat_send: Chat::new(chat_endpoint.connect_lazy(), chat_send_policy.clone()),
                 chat_stream,
                 readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
+                support: Support::new(support_endpoint.connect_lazy(), policy.clone()),
                 rate_limiter: rate_limiter.clone(),
                 offsets: offsets.clone(),
                 admin_tokens: admin_tokens.clone(),
@@ -242,15 +245,9 @@ impl Application {
 
 /// Malformed JSON, a wrong content type or an oversized body → `{"message","code"}`.
 fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default().limit(JSON_LIMIT).error_handler(|error, _req: &HttpRequest| {
-        let api_error = match error {
-            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::Coded { status: StatusCode::PAYLOAD_TOO_LARGE, code: "PAYLOAD_TOO_LARGE" }
-            }
-            _ => ApiError::Invalid("INVALID_REQUEST"),
-        };
-        api_error.into()
-    })
+    web::JsonConfig::default()
+        .limit(JSON_LIMIT)
+        .error_handler(|error, _req: &HttpRequest| crate::extract::payload_error(&error).into())
 }
 
 fn query_config() -> web::QueryConfig {

@@ -56,6 +56,7 @@ pub fn test_config(jwt_secret: &str, key_prefix: &str) -> Config {
         fortune_addr: NOBODY.to_owned(),
         social_addr: NOBODY.to_owned(),
         chat_addr: NOBODY.to_owned(),
+        support_addr: NOBODY.to_owned(),
         admin_jwt_secret: Some(SecretString::from("admin-secret-for-tests-only-0123456789")),
         jwt_secret: SecretString::from(jwt_secret.to_owned()),
         grpc_timeout: Duration::from_millis(2000),

@@ -34,3 +34,6 @@ pub use generated::meguri::social::v1 as social;
 
 /// `meguri.chat.v1`: the mascot chat (messages paid in credits, streamed replies, history).
 pub use generated::meguri::chat::v1 as chat;
+
+/// `meguri.support.v1`: support tickets and their threads.
+pub use generated::meguri::support::v1 as support;

@@ -20,6 +20,7 @@ pub mod purchases;
 pub mod settings;
 pub mod shop;
 pub mod stripe;
+pub mod support;
 pub mod unsubscribe;
 
 use std::future::Future;
@@ -179,6 +180,10 @@ route_table! {
         get "/chat/messages" => chat::get::messages,
         post "/chat/messages" => chat::post::send,
         get "/chat/messages/{id}" => chat::get::message,
+        get "/support/tickets" => support::get::tickets,
+        post "/support/tickets" => support::post::open,
+        get "/support/tickets/{id}" => support::get::ticket,
+        post "/support/tickets/{id}/messages" => support::post::message,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }

@@ -10,6 +10,7 @@ pub(super) fn message(code: &str) -> Option<&'static str> {
         "TOO_MANY_ATTACHMENTS" => "添付できる画像は3枚までです",
         "INVALID_REQUEST_ID" => "送信内容を確認できませんでした。もう一度お試しください",
         "TICKET_NOT_FOUND" => "お問い合わせが見つかりません",
+        "SUPPORT_UNAVAILABLE" => "サポートに接続できません。しばらくしてからもう一度お試しください",
         _ => return None,
     })
 }

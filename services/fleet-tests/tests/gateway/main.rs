@@ -6,3 +6,4 @@ mod accounts;
 mod helpers;
 mod readings;
 mod security;
+mod support;

@@ -10,6 +10,7 @@ use meguri_proto::fortune as fo;
 use meguri_proto::identity as id;
 use meguri_proto::notify as no;
 use meguri_proto::social as so;
+use meguri_proto::support as su;
 
 use crate::{Channel, service_client};
 
@@ -155,3 +156,15 @@ impl Identity {
         }
     }
 }
+
+service_client!(
+    /// support (a member's own tickets). Opening a ticket and posting a message are writes, never
+    /// retried here: support answers a repeat of the same `request_id` with the first answer, so the
+    /// client repeats them itself.
+    pub Support, su::support_client::SupportClient<Channel>, {
+        read get_my_ticket(su::TicketRef) -> su::TicketThread = "GetMyTicket";
+        read list_my_tickets(su::ListMyTicketsRequest) -> su::ListTicketsResponse = "ListMyTickets";
+        write open_ticket(su::OpenTicketRequest) -> su::TicketThread = "OpenTicket";
+        write post_message(su::PostMessageRequest) -> su::TicketMessage = "PostMessage";
+    }
+);
