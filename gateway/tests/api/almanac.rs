@@ -3,6 +3,7 @@ use crate::helpers::{json, spawn_app};
 #[tokio::test]
 async fn almanac_days_for_a_range() {
     let app = spawn_app().await;
+    app.engine().set_almanac("2025-01-01", &["taian"]);
 
     let (status, body) = json(app.get("/api/almanac?from=2025-01-01&to=2025-01-07").await).await;
 

@@ -123,7 +123,7 @@ async fn a_wrong_field_gets_its_own_message() {
 #[tokio::test]
 async fn an_engine_invalid_date_becomes_a_400_with_the_japanese_message() {
     let app = spawn_app().await;
-    app.engine().fail_next_calls_with(coded_status(tonic::Code::InvalidArgument, "INVALID_DATE"));
+    app.engine().fail_with(coded_status(tonic::Code::InvalidArgument, "INVALID_DATE"));
 
     let (status, body) = json(app.post_calculate(&json!({"birthDate": "1990-02-30"})).await).await;
 
@@ -145,7 +145,7 @@ async fn the_other_engine_codes_keep_their_code_and_message() {
     ];
 
     for (code, message) in cases {
-        app.engine().fail_next_calls_with(coded_status(tonic::Code::InvalidArgument, code));
+        app.engine().fail_with(coded_status(tonic::Code::InvalidArgument, code));
 
         let (status, body) = json(app.post_calculate(&json!({"birthDate": "1990-05-15"})).await).await;
 
@@ -157,7 +157,7 @@ async fn the_other_engine_codes_keep_their_code_and_message() {
 #[tokio::test]
 async fn an_engine_internal_error_is_a_500_without_its_text() {
     let app = spawn_app().await;
-    app.engine().fail_next_calls_with(tonic::Status::internal("panic at engine.rs:42"));
+    app.engine().fail_with(tonic::Status::internal("panic at engine.rs:42"));
 
     let (status, body) = json(app.post_calculate(&json!({"birthDate": "1990-05-15"})).await).await;
 
@@ -169,7 +169,7 @@ async fn an_engine_internal_error_is_a_500_without_its_text() {
 #[tokio::test]
 async fn a_slow_engine_is_a_504_at_the_deadline() {
     let app = crate::helpers::spawn_app_with(|c| c.grpc_timeout = std::time::Duration::from_millis(300)).await;
-    app.engine().delay_calls_by(std::time::Duration::from_secs(3));
+    app.engine().delay_by(std::time::Duration::from_secs(3));
 
     let started = std::time::Instant::now();
     let (status, body) = json(app.post_calculate(&json!({"birthDate": "1990-05-15"})).await).await;

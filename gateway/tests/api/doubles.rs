@@ -1,5 +1,5 @@
-//! Doubles of social, fortune-gen, notify and identity for the friends, diary, unsubscribe and
-//! current-user routes: they record what the gateway sent
+//! Doubles of social, fortune-gen and notify for the friends, diary, unsubscribe and visit
+//! routes: they record what the gateway sent
 //! (the RPC, the internal token's claims, the member named) and answer with what the test set.
 //! They exist only to test the GATEWAY's translation; social's and fortune-gen's own behaviour is
 //! tested with them, and the whole flow in the fleet tests.
@@ -9,8 +9,6 @@ use std::sync::{Arc, Mutex};
 use meguri_auth::{Claims, Role, TokenVerifier};
 use meguri_proto::fortune as fortune_pb;
 use meguri_proto::fortune::fortune_server::{Fortune, FortuneServer};
-use meguri_proto::identity as identity_pb;
-use meguri_proto::identity::identity_server::{Identity, IdentityServer};
 use meguri_proto::notify as notify_pb;
 use meguri_proto::notify::notify_server::{Notify, NotifyServer};
 use meguri_proto::social as pb;
@@ -599,82 +597,5 @@ impl Notify for NotifyDouble {
         _: Request<notify_pb::UpdateEmailPreferencesRequest>,
     ) -> Result<Response<notify_pb::UpdateEmailPreferencesResponse>, Status> {
         not_here()
-    }
-}
-
-/// An identity double for `GET /api/auth/user`: GetUser answers the caller's account.
-#[derive(Clone)]
-pub struct IdentityDouble {
-    pub recorder: Arc<Recorder>,
-}
-
-/// Starts an identity double.
-pub async fn spawn_identity() -> Running<IdentityDouble> {
-    let double = IdentityDouble { recorder: Arc::new(Recorder::new()) };
-    serve(double, |d| Server::builder().add_service(IdentityServer::new(d))).await
-}
-
-/// Every identity RPC but GetUser: not used by the routes these doubles serve.
-macro_rules! identity_not_here {
-    ($($method:ident($req:ident) -> $resp:ident;)*) => {
-        // What `#[tonic::async_trait]` makes of an `async fn` (it does not expand macros).
-        $(
-            fn $method<'life0, 'async_trait>(
-                &'life0 self,
-                _: Request<identity_pb::$req>,
-            ) -> std::pin::Pin<
-                Box<dyn std::future::Future<Output = Result<Response<identity_pb::$resp>, Status>> + Send + 'async_trait>,
-            >
-            where
-                'life0: 'async_trait,
-                Self: 'async_trait,
-            {
-                Box::pin(async { not_here() })
-            }
-        )*
-    };
-}
-
-#[tonic::async_trait]
-impl Identity for IdentityDouble {
-    async fn get_user(
-        &self,
-        r: Request<identity_pb::GetUserRequest>,
-    ) -> Result<Response<identity_pb::GetUserResponse>, Status> {
-        let claims = self.recorder.admit("GetUser", &r, |_| {})?;
-        let id = claims.sub.user_id().map(|u| u.to_string()).unwrap_or_default();
-        Ok(Response::new(identity_pb::GetUserResponse {
-            user: Some(identity_pb::User {
-                id,
-                email: "hanako@example.jp".to_owned(),
-                username: Some("hanako".to_owned()),
-                is_email_verified: true,
-                has_completed_onboarding: true,
-                created_at: "2026-11-01T09:00:00Z".to_owned(),
-                ..identity_pb::User::default()
-            }),
-        }))
-    }
-
-    identity_not_here! {
-        sign_up(SignUpRequest) -> SignUpResponse;
-        verify_email(VerifyEmailRequest) -> VerifyEmailResponse;
-        resend_verification_code(ResendVerificationCodeRequest) -> ResendVerificationCodeResponse;
-        login(LoginRequest) -> LoginResponse;
-        forgot_password(ForgotPasswordRequest) -> ForgotPasswordResponse;
-        reset_password(ResetPasswordRequest) -> ResetPasswordResponse;
-        update_username(UpdateUsernameRequest) -> UpdateUsernameResponse;
-        update_birth_data(UpdateBirthDataRequest) -> UpdateBirthDataResponse;
-        request_email_change(RequestEmailChangeRequest) -> RequestEmailChangeResponse;
-        confirm_email_change(ConfirmEmailChangeRequest) -> ConfirmEmailChangeResponse;
-        change_password(ChangePasswordRequest) -> ChangePasswordResponse;
-        delete_account(DeleteAccountRequest) -> DeleteAccountResponse;
-        complete_onboarding(CompleteOnboardingRequest) -> CompleteOnboardingResponse;
-        set_timezone_offset(SetTimezoneOffsetRequest) -> SetTimezoneOffsetResponse;
-        admin_login(AdminLoginRequest) -> AdminLoginResponse;
-        get_birth_profile(GetBirthProfileRequest) -> GetBirthProfileResponse;
-        get_timezone_offset(GetTimezoneOffsetRequest) -> GetTimezoneOffsetResponse;
-        get_contact(GetContactRequest) -> GetContactResponse;
-        list_member_profiles(ListMemberProfilesRequest) -> ListMemberProfilesResponse;
     }
 }

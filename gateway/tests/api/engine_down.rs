@@ -82,7 +82,7 @@ async fn pump(
 #[tokio::test(flavor = "multi_thread")]
 async fn an_engine_stall_under_load_answers_503_or_504_never_429_and_heals() {
     let engine = crate::helpers::spawn_engine().await;
-    let proxy = StallingProxy::start(engine.port).await;
+    let proxy = StallingProxy::start(engine.port()).await;
     let app = crate::helpers::spawn_gateway_for_engine(proxy.port, |c| {
         c.grpc_timeout = Duration::from_millis(400);
         c.workers = Some(2);

@@ -7,21 +7,23 @@ use meguri_auth::{Role, Subject};
 use meguri_ids::UserId;
 use tonic::Status;
 
-use crate::doubles::{IdentityDouble, NotifyDouble, Running, spawn_identity, spawn_notify};
-use crate::helpers::{TestApp, json, spawn_app_with};
+use meguri_testkit::fake::FakeIdentity;
+
+use crate::doubles::{NotifyDouble, Running, spawn_notify};
+use crate::helpers::{SECRET, TestApp, json, spawn_app_with};
 
 struct VisitApp {
     app: TestApp,
     notify: Running<NotifyDouble>,
-    _identity: Running<IdentityDouble>,
+    identity: FakeIdentity,
 }
 
 async fn visit_app(notify_reachable: bool) -> VisitApp {
-    let identity = spawn_identity().await;
+    let identity = FakeIdentity::start(SECRET).await;
     let notify = spawn_notify().await;
-    let (identity_port, notify_port) = (identity.port, notify.port);
+    let (identity_addr, notify_port) = (identity.addr(), notify.port);
     let app = spawn_app_with(|c| {
-        c.identity_addr = format!("http://127.0.0.1:{identity_port}");
+        c.identity_addr = identity_addr;
         c.notify_addr = if notify_reachable {
             format!("http://127.0.0.1:{notify_port}")
         } else {
@@ -29,7 +31,16 @@ async fn visit_app(notify_reachable: bool) -> VisitApp {
         };
     })
     .await;
-    VisitApp { app, notify, _identity: identity }
+    VisitApp { app, notify, identity }
+}
+
+impl VisitApp {
+    /// A member identity knows (hanako).
+    fn member(&self) -> UserId {
+        let user = UserId::new();
+        self.identity.state.add(user, "hanako@example.jp", "hanako");
+        user
+    }
 }
 
 async fn current_user(app: &TestApp, cookie: Option<&str>) -> (u16, serde_json::Value) {
@@ -43,7 +54,7 @@ async fn current_user(app: &TestApp, cookie: Option<&str>) -> (u16, serde_json::
 #[tokio::test]
 async fn the_current_user_records_a_visit_for_that_member() {
     let v = visit_app(true).await;
-    let user = UserId::new();
+    let user = v.member();
     let (_, cookie) = v.app.session_cookie_for(user, Role::User).await;
 
     let (status, body) = current_user(&v.app, Some(&cookie)).await;
@@ -62,7 +73,7 @@ async fn the_current_user_records_a_visit_for_that_member() {
 async fn a_failing_notify_does_not_fail_the_current_user() {
     let v = visit_app(true).await;
     v.notify.recorder.fail_with(Status::internal("notify is broken"));
-    let (_, cookie) = v.app.session_cookie_for(UserId::new(), Role::User).await;
+    let (_, cookie) = v.app.session_cookie_for(v.member(), Role::User).await;
 
     let (status, body) = current_user(&v.app, Some(&cookie)).await;
     meguri_testkit::eventually("the failed RecordVisit", Duration::from_secs(5), || async {
@@ -79,7 +90,7 @@ async fn a_failing_notify_does_not_fail_the_current_user() {
 #[tokio::test]
 async fn an_unreachable_notify_does_not_fail_the_current_user() {
     let v = visit_app(false).await;
-    let (_, cookie) = v.app.session_cookie_for(UserId::new(), Role::User).await;
+    let (_, cookie) = v.app.session_cookie_for(v.member(), Role::User).await;
 
     let (status, _) = current_user(&v.app, Some(&cookie)).await;
 

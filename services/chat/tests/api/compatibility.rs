@@ -3,8 +3,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::atomic::Ordering;
-
 use meguri_proto::meguri::chat::v1 as pb;
 
 use crate::helpers::{spawn_app, text_request};
@@ -47,6 +45,9 @@ async fn a_structured_target_is_computed_stored_and_explained() {
     assert!(uuid::Uuid::parse_str(&card.request_id).is_ok());
     assert_eq!(app.completed_compatibilities(user).await, 1);
     assert_eq!(app.billing.moves(user).len(), 1);
+    let asked = app.engine.calls_to("Compatibility").pop().expect("the engine was asked");
+    assert_eq!(asked.birth.unwrap().birth_date, "1992-03-04", "the user's birth goes to the engine");
+    assert_eq!(asked.partner.unwrap().birth_date, "1990-05-03");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -73,7 +74,7 @@ async fn a_birth_date_without_a_gender_gets_a_question_back() {
     let message = sent.message();
     assert!(card(&message).is_none());
     assert!(message.response.contains("性別も教えてください"), "{}", message.response);
-    assert_eq!(app.engine.compatibility_calls.load(Ordering::SeqCst), 0);
+    assert_eq!(app.engine.count("Compatibility"), 0);
     assert_eq!(app.rows("compatibility_requests", user).await, 0);
 }
 

@@ -22,7 +22,7 @@ use meguri_proto::bazi_engine as be;
 use meguri_proto::billing as bi;
 use meguri_proto::fortune as fo;
 use meguri_proto::meguri::chat::v1 as pb;
-use meguri_testkit::fake::{FakeIdentity, IdentityState};
+use meguri_testkit::fake::{EngineState, FakeEngine, FakeIdentity, IdentityState};
 use meguri_testkit::{Bearer, RedisKeys, serve};
 use pb::send_message_event::Event as PbEvent;
 use secrecy::SecretString;
@@ -286,65 +286,6 @@ impl fo::fortune_server::Fortune, FakeFortune, {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fake bazi-engine: compatibility and the almanac.
-
-#[derive(Default)]
-pub struct EngineState {
-    pub down: AtomicBool,
-    pub compatibility_calls: AtomicUsize,
-}
-
-#[derive(Clone)]
-pub struct FakeEngine(pub Arc<EngineState>);
-
-fake_service! {
-impl be::bazi_engine_server::BaziEngine, FakeEngine, {
-    unimplemented {
-        calculate_chart(be::CalculateChartRequest) -> be::CalculateChartResponse;
-        search_places(be::SearchPlacesRequest) -> be::SearchPlacesResponse;
-        resolve_place(be::ResolvePlaceRequest) -> be::ResolvePlaceResponse;
-        read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse;
-    }
-
-    async fn get_almanac(&self, request: Request<be::GetAlmanacRequest>) -> Result<Response<be::GetAlmanacResponse>, Status> {
-        if self.0.down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("engine is down"));
-        }
-        let r = request.into_inner();
-        Ok(Response::new(be::GetAlmanacResponse {
-            days: vec![be::AlmanacDay {
-                date: r.from,
-                weekday: "木".into(),
-                rokuyo: "大安".into(),
-                day_pillar: Some(be::Pillar { heavenly_stem: "甲".into(), earthly_branch: "子".into() }),
-                ..Default::default()
-            }],
-        }))
-    }
-
-    async fn compatibility(&self, request: Request<be::CompatibilityRequest>) -> Result<Response<be::CompatibilityResponse>, Status> {
-        self.0.compatibility_calls.fetch_add(1, Ordering::SeqCst);
-        if self.0.down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("engine is down"));
-        }
-        let r = request.into_inner();
-        let b = r.b.unwrap_or_default();
-        assert!(r.a.is_some_and(|a| !a.birth_date.is_empty()), "the user's birth goes to the engine");
-        Ok(Response::new(be::CompatibilityResponse {
-            score: 72,
-            summary: "おだやかで安定した相性です".into(),
-            factors: vec![
-                be::CompatibilityFactor { key: "dayMaster".into(), label: "日主の関係".into(), weight: 0.5, score: 88.0, detail: format!("相手の誕生日 {}", b.birth_date) },
-                be::CompatibilityFactor { key: "branches".into(), label: "地支の関係".into(), weight: 0.5, score: 41.6, detail: "ぶつかることも".into() },
-            ],
-            a: Some(chart()),
-            b: Some(chart()),
-        }))
-    }
-}
-}
-
-// ---------------------------------------------------------------------------------------------
 
 pub struct TestApp {
     pub chat: TestChat,
@@ -369,7 +310,8 @@ pub async fn spawn_with(options: impl FnOnce(&mut TestOptions)) -> TestApp {
     let fake_identity = FakeIdentity::start(SECRET).await;
     let identity = fake_identity.state.clone();
     let fortune = Arc::new(FortuneState::default());
-    let engine = Arc::new(EngineState::default());
+    let fake_engine = FakeEngine::start(SECRET).await;
+    let engine = fake_engine.state.clone();
     let peers = PeerAddrs {
         billing: serve(
             Server::builder().add_service(bi::billing_server::BillingServer::new(FakeBilling(billing.clone()))),
@@ -380,10 +322,7 @@ pub async fn spawn_with(options: impl FnOnce(&mut TestOptions)) -> TestApp {
             Server::builder().add_service(fo::fortune_server::FortuneServer::new(FakeFortune(fortune.clone()))),
         )
         .await,
-        bazi_engine: serve(
-            Server::builder().add_service(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone()))),
-        )
-        .await,
+        bazi_engine: fake_engine.addr(),
     };
     let redis = RedisKeys::new();
     let mut opts = TestOptions::new(SECRET, redis.prefix(), peers);

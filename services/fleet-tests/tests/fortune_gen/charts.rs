@@ -181,6 +181,7 @@ async fn a_skipped_time_is_unknown_to_the_engine_and_knowing_it_or_skipping_it_a
                     birth_location: Some("東京, 日本".into()),
                     longitude: Some(139.6503),
                     latitude: Some(35.6762),
+                    dst_choice: None,
                 }),
             })
             .await

@@ -98,18 +98,18 @@ async fn births_the_engine_refuses_end_as_failed() {
 async fn a_down_engine_leaves_it_pending_until_a_retry_finds_it_up() {
     let app = spawn_app().await;
     let (a, b) = (app.join("patient_a", Some("1990-05-15")).await, app.join("patient_b", Some("1991-03-03")).await);
-    app.engine.down.store(true, Ordering::SeqCst);
+    app.engine.set_down(true);
     app.befriend(a, b).await;
-    app.wait_for("a failed try", || async { app.engine.calls.load(Ordering::SeqCst) >= 1 }).await;
+    app.wait_for("a failed try", || async { app.engine.count("CalculateChart") >= 1 }).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     // The client retried the read on the spot; then the clock stands still, so the next try is not
     // due yet: the engine hears nothing more, and the compatibility stays pending.
-    let tried = app.engine.calls.load(Ordering::SeqCst);
+    let tried = app.engine.count("CalculateChart");
     tokio::time::sleep(Duration::from_millis(400)).await;
-    assert_eq!(app.engine.calls.load(Ordering::SeqCst), tried);
+    assert_eq!(app.engine.count("CalculateChart"), tried);
     assert_eq!(compatibility(&app, a, b).await.status, C::Pending as i32);
 
-    app.engine.down.store(false, Ordering::SeqCst);
+    app.engine.set_down(false);
     app.social.clock.advance(Duration::from_secs(1));
     let view = wait_status(&app, a, b, C::Ready).await;
     assert_eq!(view.score, Some(53));
@@ -141,14 +141,14 @@ async fn a_birth_data_change_computes_it_again() {
     app.publish(event_id, &event).await;
     let view = wait_status(&app, a, b, C::Ready).await;
     assert!(view.factors[0].detail.contains("お相手の日主壬（水）"), "{}", view.factors[0].detail);
-    let calls = app.engine.calls.load(Ordering::SeqCst);
+    let calls = app.engine.count("CalculateChart");
 
     // The same event delivered again computes nothing more.
     app.publish(event_id, &event).await;
     let marker = app.join("marker5", None).await;
     app.wait_known(marker).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(app.engine.calls.load(Ordering::SeqCst), calls);
+    assert_eq!(app.engine.count("CalculateChart"), calls);
     assert_eq!(compatibility(&app, a, b).await.status, C::Ready as i32);
 }
 

@@ -47,6 +47,11 @@ fn entry_ref(id: &str) -> pb::DiaryEntryRef {
     pb::DiaryEntryRef { id: id.to_owned() }
 }
 
+/// The range (`from..to`) of the last almanac social asked the engine for.
+fn almanac_asked(app: &TestApp) -> Option<String> {
+    app.engine.calls_to("GetAlmanac").pop().and_then(|call| call.query)
+}
+
 fn usernames(members: &[pb::Member]) -> Vec<&str> {
     members.iter().map(|m| m.username.as_str()).collect()
 }
@@ -547,12 +552,9 @@ async fn a_delivered_letter_is_unsealed_shown_once_and_its_mentions_mailed_once(
 async fn the_lucky_day_is_the_first_tensha_ichiryu_manbai_or_taian_from_the_engines_almanac() {
     let app = TestApp::at_noon().await;
     let taro = app.join("taro_1", None).await;
-    {
-        let mut almanac = app.engine.almanac.lock().unwrap();
-        almanac.insert("2026-12-01".to_owned(), vec!["tora"]);
-        almanac.insert("2026-12-03".to_owned(), vec!["taian", "ichiryu_manbai", "tensha"]);
-        almanac.insert("2026-12-05".to_owned(), vec!["taian"]);
-    }
+    app.engine.set_almanac("2026-12-01", &["tora"]);
+    app.engine.set_almanac("2026-12-03", &["taian", "ichiryu_manbai", "tensha"]);
+    app.engine.set_almanac("2026-12-05", &["taian"]);
     let ask = |from: &str| pb::FindLuckyDayRequest { from: from.to_owned(), timezone_offset_minutes: Some(-540) };
     let mut client = app.user(taro);
 
@@ -561,24 +563,18 @@ async fn the_lucky_day_is_the_first_tensha_ichiryu_manbai_or_taian_from_the_engi
     let reasons: Vec<(&str, &str)> = day.reasons.iter().map(|r| (r.id.as_str(), r.name.as_str())).collect();
     assert_eq!(reasons, [("tensha", "天赦日"), ("ichiryu_manbai", "一粒万倍日"), ("taian", "大安")]);
     assert_eq!(day.reasons[0].description, "天赦日の説明");
-    assert_eq!(
-        app.engine.almanac_requests.lock().unwrap().last().cloned(),
-        Some(("2026-11-27".to_owned(), "2027-01-25".to_owned()))
-    );
+    assert_eq!(almanac_asked(&app).as_deref(), Some("2026-11-27..2027-01-25"));
     assert_eq!(client.find_lucky_day(ask("2026-12-04")).await.unwrap().into_inner().date, "2026-12-05");
     let status = client.find_lucky_day(ask("2026-12-06")).await.unwrap_err();
     assert_eq!((status.code(), code(&status)), (Code::NotFound, "LUCKY_DAY_NOT_FOUND"));
     // Near the ten-year limit the window stops there.
     client.find_lucky_day(ask("2036-11-20")).await.unwrap_err();
-    assert_eq!(
-        app.engine.almanac_requests.lock().unwrap().last().cloned(),
-        Some(("2036-11-20".to_owned(), "2036-11-26".to_owned()))
-    );
+    assert_eq!(almanac_asked(&app).as_deref(), Some("2036-11-20..2036-11-26"));
     for bad in ["2026-11-26", "2036-11-27", "soon"] {
         let status = client.find_lucky_day(ask(bad)).await.unwrap_err();
         assert_eq!((status.code(), code(&status)), (Code::InvalidArgument, "INVALID_DELIVERY_DATE"), "{bad}");
     }
-    app.engine.down.store(true, Ordering::SeqCst);
+    app.engine.set_down(true);
     let status = client.find_lucky_day(ask("2026-11-27")).await.unwrap_err();
     assert_eq!((status.code(), code(&status)), (Code::Unavailable, "SERVICE_UNAVAILABLE"));
 }

@@ -4,164 +4,26 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use meguri_auth::{Role, Subject, TokenMinter};
 use meguri_events::EventsConfig;
 use meguri_ids::UserId;
-use meguri_proto::bazi_engine as be;
 use meguri_proto::identity as id;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::social as pb;
-use meguri_testkit::fake::{FakeIdentity, IdentityState};
-use meguri_testkit::{Bearer, RedisKeys, serve};
+use meguri_testkit::fake::{EngineState, FakeEngine, FakeIdentity, IdentityState};
+use meguri_testkit::{Bearer, RedisKeys};
 use secrecy::SecretString;
 use social::testkit::{TestOptions, TestSocial};
+use tonic::Status;
 use tonic::service::interceptor::InterceptedService;
-use tonic::transport::{Channel, Server};
-use tonic::{Request, Response, Status};
+use tonic::transport::Channel;
 
 pub const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
 pub type Client = pb::social_client::SocialClient<InterceptedService<Channel, Bearer>>;
-
-/// An impl of a tonic service trait whose listed RPCs answer UNIMPLEMENTED (async_trait must see
-/// the expanded methods, so the macro writes the whole impl).
-macro_rules! fake_service {
-    (impl $service:path, $fake:ty, { unimplemented { $($method:ident($req:ty) -> $resp:ty;)* } $($rest:tt)* }) => {
-        #[tonic::async_trait]
-        impl $service for $fake {
-            $(
-                async fn $method(&self, _: Request<$req>) -> Result<Response<$resp>, Status> {
-                    Err(Status::unimplemented("not used by social"))
-                }
-            )*
-            $($rest)*
-        }
-    };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Fake engine: a deterministic chart from the birth date.
-
-#[derive(Default)]
-pub struct EngineState {
-    pub down: AtomicBool,
-    pub calls: AtomicUsize,
-    /// The almanac's item ids by date (`YYYY-MM-DD`); every other day has only 仏滅.
-    pub almanac: Mutex<BTreeMap<String, Vec<&'static str>>>,
-    /// The (from, to) of each GetAlmanac call.
-    pub almanac_requests: Mutex<Vec<(String, String)>>,
-}
-
-#[derive(Clone)]
-pub struct FakeEngine(pub Arc<EngineState>);
-
-/// The chart the fake gives a birth: 1990-… is a fiery 丙 day master who needs water, anything
-/// else a watery 壬 who needs fire.
-fn chart_of(date: &str) -> be::Chart {
-    let (day_master, elements, favorable) = if date.starts_with("1990") {
-        (
-            "丙",
-            be::Elements { wood: 1.0, fire: 4.0, earth: 1.0, metal: 1.0, water: 3.0, dominant: "fire".into() },
-            ["water", "metal"],
-        )
-    } else {
-        (
-            "壬",
-            be::Elements { wood: 3.0, fire: 0.0, earth: 2.0, metal: 2.0, water: 3.0, dominant: "water".into() },
-            ["fire", "wood"],
-        )
-    };
-    be::Chart {
-        day_master: day_master.to_owned(),
-        elements: Some(elements),
-        strength: Some(be::Strength {
-            favorable_elements: favorable.map(str::to_owned).to_vec(),
-            ..Default::default()
-        }),
-        ..Default::default()
-    }
-}
-
-/// The Japanese name of an almanac item id the fake knows.
-pub fn almanac_name(id: &str) -> &'static str {
-    match id {
-        "tensha" => "天赦日",
-        "ichiryu_manbai" => "一粒万倍日",
-        "taian" => "大安",
-        "tora" => "寅の日",
-        _ => "仏滅",
-    }
-}
-
-fake_service! {
-impl be::bazi_engine_server::BaziEngine, FakeEngine, {
-    unimplemented {
-        compatibility(be::CompatibilityRequest) -> be::CompatibilityResponse;
-        search_places(be::SearchPlacesRequest) -> be::SearchPlacesResponse;
-        resolve_place(be::ResolvePlaceRequest) -> be::ResolvePlaceResponse;
-        read_transits(be::ReadTransitsRequest) -> be::ReadTransitsResponse;
-    }
-
-    async fn get_almanac(
-        &self,
-        request: Request<be::GetAlmanacRequest>,
-    ) -> Result<Response<be::GetAlmanacResponse>, Status> {
-        if self.0.down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("engine is down"));
-        }
-        let r = request.into_inner();
-        self.0.almanac_requests.lock().unwrap().push((r.from.clone(), r.to.clone()));
-        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| Status::invalid_argument("date"));
-        let (from, to) = (day(&r.from)?, day(&r.to)?);
-        let almanac = self.0.almanac.lock().unwrap();
-        let days = from
-            .iter_days()
-            .take_while(|d| *d <= to)
-            .map(|d| {
-                let date = d.to_string();
-                let ids = almanac.get(&date).cloned().unwrap_or_else(|| vec!["butsumetsu"]);
-                be::AlmanacDay {
-                    date,
-                    items: ids
-                        .into_iter()
-                        .map(|id| be::AlmanacItem {
-                            id: id.to_owned(),
-                            name: almanac_name(id).to_owned(),
-                            description: format!("{}の説明", almanac_name(id)),
-                            ..Default::default()
-                        })
-                        .collect(),
-                    ..Default::default()
-                }
-            })
-            .collect();
-        Ok(Response::new(be::GetAlmanacResponse { days }))
-    }
-
-    async fn calculate_chart(
-        &self,
-        request: Request<be::CalculateChartRequest>,
-    ) -> Result<Response<be::CalculateChartResponse>, Status> {
-        self.0.calls.fetch_add(1, Ordering::SeqCst);
-        if self.0.down.load(Ordering::SeqCst) {
-            return Err(Status::unavailable("engine is down"));
-        }
-        let date = request.into_inner().birth.unwrap_or_default().birth_date;
-        // The real engine refuses dates before 1900.
-        if date.starts_with("18") {
-            return Err(Status::invalid_argument("birth date out of range"));
-        }
-        Ok(Response::new(be::CalculateChartResponse { chart: Some(chart_of(&date)) }))
-    }
-}
-}
-
-// ---------------------------------------------------------------------------------------------
 
 pub struct TestApp {
     pub social: TestSocial,
@@ -184,10 +46,8 @@ pub async fn spawn_with(prepare: impl FnOnce(&IdentityState), options: impl FnOn
     let fake_identity = FakeIdentity::start(SECRET).await;
     prepare(&fake_identity.state);
     let (identity, identity_addr) = (fake_identity.state.clone(), fake_identity.addr());
-    let engine = Arc::new(EngineState::default());
-    let engine_addr =
-        serve(Server::builder().add_service(be::bazi_engine_server::BaziEngineServer::new(FakeEngine(engine.clone()))))
-            .await;
+    let fake_engine = FakeEngine::start(SECRET).await;
+    let (engine, engine_addr) = (fake_engine.state.clone(), fake_engine.addr());
     let redis = RedisKeys::new();
     let mut opts = TestOptions::new(SECRET, redis.prefix(), &identity_addr, &engine_addr);
     options(&mut opts);

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use meguri_ids::UserId;
 use meguri_proto::identity as pb;
@@ -10,16 +10,19 @@ use secrecy::SecretString;
 use tonic::transport::Server;
 use tonic::{Request, Response, Status};
 
-use super::fake_service;
+use super::{fake_service, lock};
 
 /// What the fake knows and how it behaves; shared with the test.
 ///
+/// - GetUser answers the signed-in caller's account from [`add`](Self::add) (verified, onboarded,
+///   created 2026-11-01T09:00:00Z, with the birth date of `births` if any); a caller that is not a
+///   user is UNAUTHENTICATED, one never added NOT_FOUND `USER_NOT_FOUND`, as identity.
 /// - GetContact answers from [`add`](Self::add) (service tokens only, as identity), counts its
 ///   calls and can be held (it hangs until released).
 /// - GetBirthProfile answers `births` (gender female; `None` is a member without a birth date);
 ///   ListMemberProfiles pages through `profiles` by user id (500 a page by default).
 /// - GetTimezoneOffset answers `offsets` (none stored: no offset).
-/// - While `down`, GetContact, GetBirthProfile and ListMemberProfiles answer UNAVAILABLE; while
+/// - While `down`, GetUser, GetContact, GetBirthProfile and ListMemberProfiles answer UNAVAILABLE; while
 ///   `offsets_down`, GetTimezoneOffset does.
 ///
 /// Every other RPC is UNIMPLEMENTED.
@@ -49,13 +52,8 @@ impl Default for IdentityState {
     }
 }
 
-/// A lock the fake cannot lose: a test that panicked while holding it has failed already.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 impl IdentityState {
-    /// A verified member whose address (GetContact) identity would give.
+    /// A verified member whose account (GetUser) and address (GetContact) identity would give.
     pub fn add(&self, user: UserId, email: &str, username: &str) {
         lock(&self.contacts).insert(user, (email.to_owned(), username.to_owned()));
     }
@@ -97,7 +95,6 @@ impl pb::identity_server::Identity, Fake, {
         login(pb::LoginRequest) -> pb::LoginResponse;
         forgot_password(pb::ForgotPasswordRequest) -> pb::ForgotPasswordResponse;
         reset_password(pb::ResetPasswordRequest) -> pb::ResetPasswordResponse;
-        get_user(pb::GetUserRequest) -> pb::GetUserResponse;
         update_username(pb::UpdateUsernameRequest) -> pb::UpdateUsernameResponse;
         update_birth_data(pb::UpdateBirthDataRequest) -> pb::UpdateBirthDataResponse;
         request_email_change(pb::RequestEmailChangeRequest) -> pb::RequestEmailChangeResponse;
@@ -107,6 +104,31 @@ impl pb::identity_server::Identity, Fake, {
         complete_onboarding(pb::CompleteOnboardingRequest) -> pb::CompleteOnboardingResponse;
         set_timezone_offset(pb::SetTimezoneOffsetRequest) -> pb::SetTimezoneOffsetResponse;
         admin_login(pb::AdminLoginRequest) -> pb::AdminLoginResponse;
+    }
+
+    async fn get_user(&self, request: Request<pb::GetUserRequest>) -> Result<Response<pb::GetUserResponse>, Status> {
+        let not_a_user = meguri_status::status(tonic::Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user");
+        let user = meguri_auth::signed_in_user(&request, not_a_user)?;
+        self.0.check_up(&self.0.down)?;
+        let (email, username) = lock(&self.0.contacts)
+            .get(&user)
+            .cloned()
+            .ok_or_else(|| meguri_status::status(tonic::Code::NotFound, "USER_NOT_FOUND", "user not found"))?;
+        let birth = lock(&self.0.births)
+            .get(&user)
+            .map(|birth_date| pb::BirthData { birth_date: birth_date.clone(), ..Default::default() });
+        Ok(Response::new(pb::GetUserResponse {
+            user: Some(pb::User {
+                id: user.to_string(),
+                email,
+                username: Some(username),
+                birth,
+                is_email_verified: true,
+                has_completed_onboarding: true,
+                created_at: "2026-11-01T09:00:00Z".to_owned(),
+                ..Default::default()
+            }),
+        }))
     }
 
     async fn get_contact(
