@@ -11,36 +11,9 @@ import {
   formatWallClock,
   isDstChoiceKey,
 } from '@/lib/dst-choice';
+import { skippedTimeChoices } from '@/testing/mocks/dst';
 
-const gap = [
-  {
-    choice: 'earlier',
-    clockChange: 'gap',
-    civilLocalTime: '1948-05-02T00:30:00',
-    utc: '1948-05-01T15:30:00Z',
-    wallClock: '1948-05-02T01:30:00',
-    utcOffsetSeconds: 32400,
-    summerTime: false,
-  },
-  {
-    choice: 'later',
-    clockChange: 'gap',
-    civilLocalTime: '1948-05-02T00:30:00',
-    utc: '1948-05-01T14:30:00Z',
-    wallClock: '1948-05-01T23:30:00',
-    utcOffsetSeconds: 36000,
-    summerTime: true,
-  },
-  {
-    choice: 'standard',
-    clockChange: 'gap',
-    civilLocalTime: '1948-05-02T00:30:00',
-    utc: '1948-05-01T15:30:00Z',
-    wallClock: '1948-05-02T01:30:00',
-    utcOffsetSeconds: 32400,
-    summerTime: false,
-  },
-];
+const gap = skippedTimeChoices;
 
 const refusal = (code: string, choices: unknown) =>
   new ApiError(400, 'refused', { message: 'その時刻は…', code, choices });
