@@ -181,7 +181,7 @@ impl BirthData {
             Some("next_day") => Some(ZiConvention::NextDay),
             Some(_) => return Err("INVALID_ZI_CONVENTION"),
         };
-        let dst_choice = DstChoice::parse(raw.dst_choice.as_ref())?;
+        let dst_choice = super::dst::parse(raw.dst_choice.as_ref())?;
 
         let (place, coordinates) = match (place, coordinates) {
             (None, None) => (

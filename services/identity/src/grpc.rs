@@ -70,7 +70,7 @@ fn birth_profile_out(p: BirthProfile) -> pb::GetBirthProfileResponse {
             birth_location: p.birth_location,
             longitude: p.birth_longitude,
             latitude: p.birth_latitude,
-            dst_choice: p.birth_dst_choice.map(|c| c.as_str().to_owned()),
+            dst_choice: p.birth_dst_choice.map(|c| c.key().to_owned()),
         }),
         updated_at: p.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     }
@@ -91,7 +91,7 @@ fn user_out(user: User) -> pb::User {
             birth_location: user.birth_location,
             longitude: user.birth_longitude,
             latitude: user.birth_latitude,
-            dst_choice: user.birth_dst_choice.map(|c| c.as_str().to_owned()),
+            dst_choice: user.birth_dst_choice.map(|c| c.key().to_owned()),
         }),
         is_email_verified: user.is_email_verified,
         has_completed_onboarding: user.has_completed_onboarding,

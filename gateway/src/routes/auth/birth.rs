@@ -11,7 +11,7 @@ use meguri_proto::{bazi_engine as be, identity as pb};
 
 use super::post::CoordinatesIn;
 use crate::clients::{BaziEngine, CallContext};
-use crate::domain::dst::DstChoice;
+use crate::domain::dst::{self, DstChoice};
 use crate::error::ApiError;
 use crate::local_time;
 
@@ -70,7 +70,7 @@ pub async fn settle_dst_choice(
     ctx: &CallContext,
     birth: &mut pb::BirthData,
 ) -> Result<(), ApiError> {
-    let choice = DstChoice::parse_text(birth.dst_choice.as_deref()).map_err(ApiError::Invalid)?;
+    let choice = dst::parse_text(birth.dst_choice.as_deref()).map_err(ApiError::Invalid)?;
     let Some(input) = probe(birth, choice) else {
         birth.dst_choice = None;
         return Ok(());

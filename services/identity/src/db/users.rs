@@ -67,7 +67,7 @@ impl From<UserRow> for User {
             birth_longitude: r.birth_longitude,
             birth_latitude: r.birth_latitude,
             // The column's CHECK keeps it to the three words.
-            birth_dst_choice: r.birth_dst_choice.as_deref().and_then(DstChoice::from_store),
+            birth_dst_choice: r.birth_dst_choice.as_deref().and_then(DstChoice::from_key),
             is_email_verified: r.is_email_verified,
             has_completed_onboarding: r.has_completed_onboarding,
             pending_email: r.pending_email,
@@ -129,7 +129,7 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
             users::birth_location.eq(birth.and_then(|b| b.location.clone())),
             users::birth_longitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.0))),
             users::birth_latitude.eq(birth.and_then(|b| b.coordinates.map(|c| c.1))),
-            users::birth_dst_choice.eq(birth.and_then(|b| b.dst_choice.map(DstChoice::as_str))),
+            users::birth_dst_choice.eq(birth.and_then(|b| b.dst_choice.map(DstChoice::key))),
             users::birth_updated_at.eq(birth.map(|_| user.now)),
             users::inviter_id.eq(user.inviter_id.map(|i| *i.as_uuid())),
             users::profile_updated_at.eq(user.now),
@@ -347,7 +347,7 @@ pub async fn set_birth(
             users::birth_location.eq(birth.location.clone()),
             users::birth_longitude.eq(birth.coordinates.map(|c| c.0)),
             users::birth_latitude.eq(birth.coordinates.map(|c| c.1)),
-            users::birth_dst_choice.eq(birth.dst_choice.map(DstChoice::as_str)),
+            users::birth_dst_choice.eq(birth.dst_choice.map(DstChoice::key)),
             users::updated_at.eq(now),
         ),
     )
@@ -397,7 +397,7 @@ pub async fn birth_profile(
                 birth_location: r.4,
                 birth_longitude: r.5,
                 birth_latitude: r.6,
-                birth_dst_choice: r.7.as_deref().and_then(DstChoice::from_store),
+                birth_dst_choice: r.7.as_deref().and_then(DstChoice::from_key),
                 updated_at: r.8.unwrap_or(r.9),
             })
         })

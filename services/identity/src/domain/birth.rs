@@ -31,38 +31,9 @@ impl Gender {
     }
 }
 
-/// How a birth time that a summer-time change skipped (a gap) or repeated (an overlap) is read:
-/// the engine's `DstChoice`. Stored only when the time needed one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DstChoice {
-    /// Repeated: the first occurrence; skipped: the offset before the change.
-    Earlier,
-    /// Repeated: the second occurrence; skipped: the offset after the change.
-    Later,
-    /// The clock time read as the zone's standard time.
-    Standard,
-}
-
-impl DstChoice {
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Earlier => "earlier",
-            Self::Later => "later",
-            Self::Standard => "standard",
-        }
-    }
-
-    #[must_use]
-    pub fn from_store(raw: &str) -> Option<Self> {
-        match raw {
-            "earlier" => Some(Self::Earlier),
-            "later" => Some(Self::Later),
-            "standard" => Some(Self::Standard),
-            _ => None,
-        }
-    }
-}
+/// How a birth time that a summer-time change skipped or repeated is read (stored only when the
+/// time needed one): the shared spelling of meguri-tz.
+pub use meguri_tz::DstChoice;
 
 /// Birth data as entered, before the rules: every field optional.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -128,7 +99,7 @@ impl BirthData {
         };
         let dst_choice = match raw.dst_choice.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
             None => None,
-            Some(c) => Some(DstChoice::from_store(c).ok_or(Invalid::DstChoice)?),
+            Some(c) => Some(DstChoice::from_key(c).ok_or(Invalid::DstChoice)?),
         };
         // An unknown time is read as 12:00, which no summer-time change skips or repeats.
         let dst_choice = dst_choice.filter(|_| time.is_some());
@@ -278,7 +249,7 @@ mod tests {
             assert_eq!(parsed(with(Some("00:30"), bad)), Err(Invalid::DstChoice), "{bad}");
         }
         for choice in [DstChoice::Earlier, DstChoice::Later, DstChoice::Standard] {
-            assert_eq!(DstChoice::from_store(choice.as_str()), Some(choice));
+            assert_eq!(DstChoice::from_key(choice.key()), Some(choice));
         }
     }
 }

@@ -10,6 +10,8 @@
 //! readings use it now; notify's scheduled mail will use the same function.
 //!
 //! The same "else Japan" gives the birthplace of a person who names none: [`DEFAULT_BIRTHPLACE`].
+//! And a birth time that Japan's summer time (1948–1951) skipped or repeated is read as the person
+//! chose: [`DstChoice`], the one spelling of that choice the gateway and identity share.
 
 use chrono::{DateTime, Datelike as _, NaiveDate, Utc};
 
@@ -64,6 +66,41 @@ impl TimezoneOffset {
     #[must_use]
     pub fn local_year(self, now: DateTime<Utc>) -> i32 {
         self.local_date(now).year()
+    }
+}
+
+/// How a birth time that a summer-time change skipped (a gap) or repeated (an overlap) is read: the
+/// bazi-engine's `DstChoice`, spelled `earlier`, `later` or `standard` on the wire and in storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DstChoice {
+    /// Repeated: the first occurrence; skipped: the offset before the change.
+    Earlier,
+    /// Repeated: the second occurrence; skipped: the offset after the change.
+    Later,
+    /// The clock time read as the zone's standard time.
+    Standard,
+}
+
+impl DstChoice {
+    /// `earlier`, `later` or `standard`.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Self::Earlier => "earlier",
+            Self::Later => "later",
+            Self::Standard => "standard",
+        }
+    }
+
+    /// The choice a key names (exactly, lower case); `None` for anything else.
+    #[must_use]
+    pub fn from_key(key: &str) -> Option<Self> {
+        match key {
+            "earlier" => Some(Self::Earlier),
+            "later" => Some(Self::Later),
+            "standard" => Some(Self::Standard),
+            _ => None,
+        }
     }
 }
 
@@ -163,6 +200,16 @@ mod tests {
             let local = offset(minutes).local_date(now);
             let days = (local - now.date_naive()).num_days();
             prop_assert!((-1..=1).contains(&days));
+        }
+    }
+
+    #[test]
+    fn a_dst_choice_round_trips_through_its_key_and_nothing_else_is_one() {
+        for choice in [DstChoice::Earlier, DstChoice::Later, DstChoice::Standard] {
+            assert_eq!(DstChoice::from_key(choice.key()), Some(choice));
+        }
+        for other in ["", "LATER", "summer", " later"] {
+            assert_eq!(DstChoice::from_key(other), None, "{other:?}");
         }
     }
 }
