@@ -101,7 +101,15 @@ test('every signed-in route is as wide as a 390 px phone', async ({ browser, pag
   };
   const stream = await postOk(page, '/api/chat/messages', { messageId: randomUUID(), message: 'こんにちは', timezoneOffset: -540 });
   expect(stream, 'the reply completed').toContain('event: done');
-  const ids = { userId: friendId, id: entry.id, purchaseId: purchase.purchaseId };
+  // A support ticket of the member's (issue 24), for /settings/support/:ticketId.
+  const ticket = JSON.parse(
+    await postOk(page, '/api/support/tickets', {
+      requestId: randomUUID(),
+      subject: '横にはみ出さないお問い合わせの件名がとても長いときにも折り返して表示されるかの確認',
+      message: '長いURLも折り返されるか: https://example.com/' + 'a'.repeat(120),
+    }),
+  ) as { ticket: { id: string } };
+  const ids = { userId: friendId, id: entry.id, purchaseId: purchase.purchaseId, ticketId: ticket.ticket.id };
 
   const tooWide: string[] = [];
   for (const name of names) {

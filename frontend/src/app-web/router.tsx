@@ -40,6 +40,7 @@ const ShopDevCheckout = lazy(
 const Tokushoho = lazy(() => import(/* webpackChunkName: "route-tokushoho" */ '@/app-web/routes/tokushoho'));
 const LifeFortune = lazy(() => import(/* webpackChunkName: "route-life-fortune" */ '@/app-web/routes/life-fortune'));
 const Settings = lazy(() => import(/* webpackChunkName: "route-settings" */ '@/app-web/routes/settings'));
+const SupportTicket = lazy(() => import(/* webpackChunkName: "route-support-ticket" */ '@/app-web/routes/support-ticket'));
 const Invite = lazy(() => import(/* webpackChunkName: "route-invite" */ '@/app-web/routes/invite'));
 const SupportReply = lazy(() => import(/* webpackChunkName: "route-support-reply" */ '@/app-web/routes/support-reply'));
 const ConfirmEmail = lazy(() => import(/* webpackChunkName: "route-confirm-email" */ '@/app-web/routes/confirm-email'));
@@ -91,6 +92,7 @@ export function AppRoutes() {
               <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
               <Route path={paths.lifeFortune} element={<LifeFortune />} />
               <Route path={paths.settings} element={<Settings />} />
+              <Route path={paths.supportTicket.pattern} element={<SupportTicket />} />
             </Route>
             {/* The development checkout stands in for Stripe's page: no app navigation around it. */}
             <Route path={paths.shopDevCheckout.pattern} element={<ShopDevCheckout />} />

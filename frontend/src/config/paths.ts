@@ -49,6 +49,13 @@ export const paths = {
   tokushoho: '/legal/tokushoho',
   lifeFortune: '/life-fortune',
   settings: '/settings',
+  /** The お問い合わせ section of /settings (the member's support tickets); where the app names its support window. */
+  settingsSupport: '/settings#support',
+  /** One support ticket's thread (signed in; someone else's or an unknown id reads as not found). */
+  supportTicket: {
+    pattern: '/settings/support/:ticketId',
+    href: (ticketId: string) => `/settings/support/${encodeURIComponent(ticketId)}`,
+  },
   invite: {
     pattern: '/invite/:userId',
     href: (userId: string) => `/invite/${encodeURIComponent(userId)}`,
@@ -179,6 +186,14 @@ export const apiPaths = {
     page: (before: string | null, limit: number) =>
       `/api/chat/messages?${before === null ? '' : `before=${encodeURIComponent(before)}&`}limit=${limit}` as const,
     message: (id: string) => `/api/chat/messages/${encodeURIComponent(id)}` as const,
+  },
+  /**
+   * The member's support tickets (docs/api/support.md); the `{id}` builders fill the ticket's segment.
+   */
+  support: {
+    tickets: '/api/support/tickets',
+    ticket: (ticketId: string) => `/api/support/tickets/${encodeURIComponent(ticketId)}` as const,
+    messages: (ticketId: string) => `/api/support/tickets/${encodeURIComponent(ticketId)}/messages` as const,
   },
   /** Public: the token of a notification mail's unsubscribe link turns that kind of mail off. */
   unsubscribe: '/api/unsubscribe',

@@ -10,6 +10,7 @@ import type { EmailPreferences } from '@/features/settings/api/email-preferences
 import { apiError, mockSession } from '@/testing/mocks/accounts';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
+import { mockSupport, sampleTicket, sampleTicketMessage, ticketId, ticketMessageId } from '@/testing/mocks/support';
 import { renderApp, toastSaying } from '@/testing/test-utils';
 
 const DEFAULT_PREFERENCES: EmailPreferences = {
@@ -426,5 +427,60 @@ describe('settings: logout and deletion', () => {
     expect(input(dialog, /^パスワード/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('パスワードが正しくありません');
     expect(screen.getByRole('heading', { level: 1, name: '設定', hidden: true })).toBeInTheDocument();
+  });
+});
+
+describe('settings: お問い合わせ', () => {
+  it("lists the member's tickets and opens one's thread at /settings/support/{id}", async () => {
+    mockSupport({
+      tickets: [sampleTicket({ id: ticketId(1), subject: 'ログインできません', unreadCount: 1 })],
+      messages: [sampleTicketMessage({ id: ticketMessageId(1), ticketId: ticketId(1), body: 'パスワードを変えてから入れません。' })],
+    });
+    const { user } = renderSettings();
+
+    const scope = await section('お問い合わせ');
+    await user.click(await within(scope).findByRole('link', { name: /ログインできません/ }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ログインできません' })).toBeInTheDocument();
+    expect(screen.getByText('パスワードを変えてから入れません。')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'お問い合わせの一覧へ' }));
+    expect(await section('お問い合わせ')).toBeInTheDocument();
+  });
+
+  it('says support cannot be reached while the rest of the screen works', async () => {
+    mockSupport({ down: true });
+    const { user } = renderSettings();
+
+    expect(await within(await section('お問い合わせ')).findByRole('alert')).toHaveTextContent(
+      'サポートに接続できません。しばらくしてからもう一度お試しください',
+    );
+    const username = await section('ユーザー名');
+    await typeInto(user, input(username, /^ユーザー名/), 'hanako2');
+    expect(within(username).getByRole('button', { name: 'ユーザー名を変更' })).toBeEnabled();
+    expect(await within(await section('メール通知設定')).findByRole('switch', { name: '友達リクエストを受け取ったとき' })).toBeChecked();
+  });
+
+  it('leads to login when the session ended before a ticket is sent (401)', async () => {
+    mockSupport();
+    const { session, user } = renderSettings();
+    const scope = await section('お問い合わせ');
+    await within(scope).findByText('お問い合わせはまだありません。');
+
+    await user.click(within(scope).getByRole('button', { name: '新しいお問い合わせ' }));
+    const dialog = await screen.findByRole('dialog', { name: '新しいお問い合わせ' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^件名/ }), '件名');
+    await user.type(within(dialog).getByRole('textbox', { name: /^お問い合わせ内容/ }), '本文');
+    session.signOut();
+    server.use(http.post(apiPaths.support.tickets, () => apiError(401, 'UNAUTHENTICATED', 'ログインが必要です')));
+    await user.click(within(dialog).getByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeInTheDocument();
+  });
+
+  it('is no route for a signed-out visitor', async () => {
+    mockSession();
+    renderApp(<AppRoutes />, { route: `/settings/support/${ticketId(1)}` });
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 });

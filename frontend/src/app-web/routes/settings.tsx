@@ -9,8 +9,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useEndSession } from '@/features/auth/hooks/use-end-session';
 import { PlaceField } from '@/features/birth-input/components/place-field';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
+import { SupportSection } from '@/features/support/components/support-section';
 
-/** /settings: the settings feature, given the current user, the place field and the logout button. */
+/** /settings: the settings feature, given the current user, the place field, the logout button and the support section. */
 export default function SettingsRoute() {
   const auth = useAuth();
   const { mutate } = useSWRConfig();
@@ -28,6 +29,7 @@ export default function SettingsRoute() {
       onAccountDeleted={leave}
       placeField={PlaceField}
       logoutButton={<LogoutButton />}
+      supportSection={<SupportSection />}
     />
   );
 }

@@ -43,6 +43,8 @@ describe('/legal/tokushoho', () => {
     expect(details['返品・キャンセル']).toContain('法令上お客様に認められる権利を制限するものではありません');
     expect(details['商品代金以外の必要料金']).toContain('通信料');
     expect(screen.getByRole('link', { name: 'トップページへ戻る' })).toHaveAttribute('href', '/');
+    // The support window it names is in the app, behind a login.
+    expect(screen.getByRole('link', { name: 'ログインしてお問い合わせ窓口へ' })).toHaveAttribute('href', '/auth/login');
   });
 
   it('is reached from the shop, and leads a member back there', async () => {
@@ -55,5 +57,9 @@ describe('/legal/tokushoho', () => {
 
     expect(await screen.findByRole('heading', { name: '特定商取引法に基づく表記', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ショップへ戻る' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: 'お問い合わせ窓口（設定の「お問い合わせ」）へ' })).toHaveAttribute(
+      'href',
+      '/settings#support',
+    );
   });
 });

@@ -8,6 +8,11 @@ export default function TokushohoRoute() {
   return (
     <TokushohoPage
       back={signedIn ? { to: paths.shop, label: 'ショップへ戻る' } : { to: paths.landing, label: 'トップページへ戻る' }}
+      contact={
+        signedIn
+          ? { to: paths.settingsSupport, label: 'お問い合わせ窓口（設定の「お問い合わせ」）へ' }
+          : { to: paths.auth.login, label: 'ログインしてお問い合わせ窓口へ' }
+      }
     />
   );
 }

@@ -9,7 +9,7 @@ import { readingsHandlers } from '@/testing/mocks/readings';
 
 /**
  * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates, the
- * public calculator, home's readings, an empty chat and no diary notices. A test overrides one with `server.use(...)`.
+ * public calculator, home's readings, an empty chat, no diary notices and no support tickets. A test overrides one with `server.use(...)`.
  */
 export const handlers = [
   http.get(apiPaths.auth.user, () =>
@@ -27,4 +27,6 @@ export const handlers = [
   // The signed-in app shell asks for the diary's notices on every screen: none by default.
   http.get(apiPaths.mentions.notifications, () => HttpResponse.json([])),
   http.get(apiPaths.diary.letters, () => HttpResponse.json({ letters: [] })),
+  // /settings lists the member's support tickets: none by default (testing/mocks/support.ts has the routes).
+  http.get(apiPaths.support.tickets, () => HttpResponse.json({ tickets: [] })),
 ];

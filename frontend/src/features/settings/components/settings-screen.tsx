@@ -32,15 +32,18 @@ type SettingsScreenProps = {
   placeField: PlaceFieldComponent;
   /** The logout button (sign-out belongs to the auth feature). */
   logoutButton: ReactNode;
+  /** 「お問い合わせ」: the member's support tickets (the support feature), a section of its own. */
+  supportSection: ReactNode;
 };
 
-/** /settings: username, birth data, e-mail, password, e-mail notifications, logout, account deletion. */
+/** /settings: username, birth data, e-mail, password, e-mail notifications, support, logout, account deletion. */
 export function SettingsScreen({
   account,
   onAccountChanged,
   onAccountDeleted,
   placeField,
   logoutButton,
+  supportSection,
 }: SettingsScreenProps) {
   return (
     <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 5 }, px: { xs: 1.5, sm: 3 } }}>
@@ -57,6 +60,7 @@ export function SettingsScreen({
         <EmailChangeForm email={account.email} pendingEmail={account.pendingEmail} onSaved={onAccountChanged} />
         <PasswordChangeForm />
         <EmailPreferencesForm />
+        {supportSection}
         <SettingsSection title="ログアウト" description="この端末からログアウトします。">
           {logoutButton}
         </SettingsSection>

@@ -9,10 +9,12 @@ import { DISCLOSURE_CONTACT, TOKUSHOHO_ITEMS, TOKUSHOHO_TITLE } from '@/features
 type TokushohoPageProps = {
   /** Where the back link leads (the shop for a member, the top page for a visitor) and what it says. */
   back: { to: string; label: string };
+  /** The support window DISCLOSURE_CONTACT names: /settings' お問い合わせ for a member, login for a visitor. */
+  contact: { to: string; label: string };
 };
 
 /** /legal/tokushoho, open to everyone: the seller's disclosures for the credit packs, as a list of terms. */
-export function TokushohoPage({ back }: TokushohoPageProps) {
+export function TokushohoPage({ back, contact }: TokushohoPageProps) {
   return (
     <Container component="main" maxWidth="md" sx={{ py: { xs: 3, sm: 5 }, px: { xs: 1.5, sm: 3 } }}>
       <Link to={back.to} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
@@ -66,6 +68,9 @@ export function TokushohoPage({ back }: TokushohoPageProps) {
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {DISCLOSURE_CONTACT}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        <Link to={contact.to}>{contact.label}</Link>
       </Typography>
     </Container>
   );
