@@ -100,14 +100,22 @@ pub async fn find(conn: &mut AsyncPgConnection, ticket: Uuid) -> Result<Option<T
     Ok(Some(row.into_ticket(unread.as_slice().first().map_or(0, |u| u.1))))
 }
 
-/// Marks the ticket's member messages opened by staff.
+/// Marks the member messages `shown` (ids of the ticket's messages staff was just answered) as
+/// opened by staff: only those, so a message stored meanwhile stays new.
 pub async fn mark_member_messages_read(
     conn: &mut AsyncPgConnection,
     ticket: Uuid,
+    shown: &[Uuid],
 ) -> Result<(), diesel::result::Error> {
-    diesel::update(messages::table.filter(
-        messages::ticket_id.eq(ticket).and(messages::author_type.eq("member")).and(messages::is_read.eq(false)),
-    ))
+    diesel::update(
+        messages::table.filter(
+            messages::ticket_id
+                .eq(ticket)
+                .and(messages::id.eq_any(shown))
+                .and(messages::author_type.eq("member"))
+                .and(messages::is_read.eq(false)),
+        ),
+    )
     .set(messages::is_read.eq(true))
     .execute(conn)
     .await?;

@@ -231,12 +231,18 @@ pub async fn thread(
     Ok(rows.into_iter().map(Message::from).collect())
 }
 
-/// Marks the ticket's staff replies opened by the member (notes are not the member's to open).
-pub async fn mark_staff_replies_read(conn: &mut AsyncPgConnection, ticket: Uuid) -> Result<(), diesel::result::Error> {
+/// Marks the staff replies `shown` (ids of the ticket's messages the member was just answered) as
+/// opened by the member: only those, so a reply stored meanwhile stays new, and never a note.
+pub async fn mark_staff_replies_read(
+    conn: &mut AsyncPgConnection,
+    ticket: Uuid,
+    shown: &[Uuid],
+) -> Result<(), diesel::result::Error> {
     diesel::update(
         messages::table.filter(
             messages::ticket_id
                 .eq(ticket)
+                .and(messages::id.eq_any(shown))
                 .and(messages::author_type.eq("staff"))
                 .and(messages::internal.eq(false))
                 .and(messages::is_read.eq(false)),

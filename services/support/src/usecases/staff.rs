@@ -6,7 +6,7 @@ use diesel_async::AsyncConnection as _;
 use uuid::Uuid;
 
 use super::UseCases;
-use super::tickets::{Message, Thread, Ticket};
+use super::tickets::{Author, Message, Thread, Ticket};
 use crate::db::staff as store;
 use crate::db::tickets as member_store;
 use crate::domain::{AdminId, Assignee, AuthorName, Body, Cursor, Priority, Status, subject_pattern};
@@ -79,7 +79,9 @@ impl UseCases {
         let found = store::find(&mut conn, ticket).await?.ok_or(Error::TicketNotFound)?;
         let messages = member_store::thread(&mut conn, ticket, true).await?;
         if found.unread > 0 {
-            store::mark_member_messages_read(&mut conn, ticket).await?;
+            let shown: Vec<Uuid> =
+                messages.iter().filter(|m| m.author == Author::Member && !m.is_read).map(|m| m.id).collect();
+            store::mark_member_messages_read(&mut conn, ticket, &shown).await?;
         }
         Ok(Thread { ticket: found, messages })
     }
