@@ -13,10 +13,14 @@ pub const CODES: &[&str] = meguri_status::codes::SUPPORT;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// UNAUTHENTICATED UNAUTHENTICATED: no signed-in member on a member's call.
+    /// UNAUTHENTICATED UNAUTHENTICATED: no signed-in member on a member's call; no admin the token
+    /// names on a staff call (a visitor, no claims).
     #[error("unauthenticated")]
     Unauthenticated,
-    /// INVALID_ARGUMENT with the rule's code (SUBJECT_REQUIRED, MESSAGE_TOO_LONG…).
+    /// PERMISSION_DENIED PERMISSION_DENIED: a staff call by a member or a service.
+    #[error("permission denied")]
+    PermissionDenied,
+    /// INVALID_ARGUMENT with the rule's code (TICKET_SUBJECT_REQUIRED, INVALID_CURSOR…).
     #[error("invalid: {}", .0.code())]
     Invalid(Invalid),
     /// INVALID_ARGUMENT INVALID_REQUEST_ID: a request id that is not a UUID.
@@ -41,6 +45,7 @@ impl ServiceError for Error {
     fn failure(&self) -> Failure<'_> {
         match self {
             Self::Unauthenticated => Failure::Known(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+            Self::PermissionDenied => Failure::Known(Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
             Self::Invalid(i) => Failure::Known(Code::InvalidArgument, i.code(), "invalid input"),
             Self::InvalidRequestId => {
                 Failure::Known(Code::InvalidArgument, "INVALID_REQUEST_ID", "the request id is not a UUID")
@@ -66,11 +71,18 @@ mod tests {
     fn every_code_the_service_sends_is_in_its_list() {
         let all = [
             Error::Unauthenticated,
+            Error::PermissionDenied,
             Error::Invalid(Invalid::SubjectRequired),
             Error::Invalid(Invalid::SubjectTooLong),
             Error::Invalid(Invalid::MessageRequired),
             Error::Invalid(Invalid::MessageTooLong),
             Error::Invalid(Invalid::TooManyAttachments),
+            Error::Invalid(Invalid::AuthorNameTooLong),
+            Error::Invalid(Invalid::Status),
+            Error::Invalid(Invalid::Priority),
+            Error::Invalid(Invalid::Cursor),
+            Error::Invalid(Invalid::AdminId),
+            Error::Invalid(Invalid::Limit),
             Error::InvalidRequestId,
             Error::TicketNotFound,
             Error::Unexpected(anyhow::anyhow!("boom")),
@@ -79,6 +91,7 @@ mod tests {
             // A new variant fails to compile here until it is added above.
             match error {
                 Error::Unauthenticated
+                | Error::PermissionDenied
                 | Error::Invalid(_)
                 | Error::InvalidRequestId
                 | Error::TicketNotFound

@@ -7,9 +7,10 @@ use pb::support_server::Support;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
-use crate::domain::{Priority, Status as TicketStatus};
+use crate::domain::{Assignee, Cursor, Invalid, Priority, Status as TicketStatus, assignment, page_size, staff};
 use crate::error::Error;
 use crate::usecases::UseCases;
+use crate::usecases::staff::{Filter, Reply};
 use crate::usecases::tickets::{Author, Message, Thread, Ticket};
 
 /// The Support service over the use cases.
@@ -37,6 +38,29 @@ fn priority_out(p: Priority) -> i32 {
         Priority::High => pb::TicketPriority::High,
         Priority::Urgent => pb::TicketPriority::Urgent,
     }) as i32
+}
+
+/// A status from a request: UNSPECIFIED is `None` (any / unchanged).
+fn status_in(raw: i32) -> Result<Option<TicketStatus>, Error> {
+    match pb::TicketStatus::try_from(raw) {
+        Ok(pb::TicketStatus::Unspecified) => Ok(None),
+        Ok(pb::TicketStatus::Open) => Ok(Some(TicketStatus::Open)),
+        Ok(pb::TicketStatus::InProgress) => Ok(Some(TicketStatus::InProgress)),
+        Ok(pb::TicketStatus::Closed) => Ok(Some(TicketStatus::Closed)),
+        Err(_) => Err(Invalid::Status.into()),
+    }
+}
+
+/// A priority from a request: UNSPECIFIED is `None` (any / unchanged).
+fn priority_in(raw: i32) -> Result<Option<Priority>, Error> {
+    match pb::TicketPriority::try_from(raw) {
+        Ok(pb::TicketPriority::Unspecified) => Ok(None),
+        Ok(pb::TicketPriority::Low) => Ok(Some(Priority::Low)),
+        Ok(pb::TicketPriority::Normal) => Ok(Some(Priority::Normal)),
+        Ok(pb::TicketPriority::High) => Ok(Some(Priority::High)),
+        Ok(pb::TicketPriority::Urgent) => Ok(Some(Priority::Urgent)),
+        Err(_) => Err(Invalid::Priority.into()),
+    }
 }
 
 fn ticket_out(t: Ticket) -> pb::Ticket {
@@ -126,5 +150,68 @@ impl Support for SupportService {
         let message =
             self.usecases.post_message(user, ticket_id(&r.ticket_id)?, request_id(&r.request_id)?, &r.body).await?;
         Ok(Response::new(message_out(message)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_tickets(
+        &self,
+        request: Request<pb::ListTicketsRequest>,
+    ) -> Result<Response<pb::ListTicketsPage>, Status> {
+        let admin = staff(meguri_auth::caller(&request))?;
+        let r = request.into_inner();
+        let filter = Filter {
+            status: status_in(r.status)?,
+            priority: priority_in(r.priority)?,
+            assignee: Assignee::parse(r.assigned_to.as_deref()).map_err(Error::from)?,
+            query: r.query,
+        };
+        let after = Cursor::decode(&r.cursor).map_err(Error::from)?;
+        let limit = page_size(r.limit).map_err(Error::from)?;
+        let page = self.usecases.list_tickets(admin, &filter, after, limit).await?;
+        Ok(Response::new(pb::ListTicketsPage {
+            tickets: page.tickets.into_iter().map(ticket_out).collect(),
+            next_cursor: page.next.map(Cursor::encode).unwrap_or_default(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_ticket(&self, request: Request<pb::TicketRef>) -> Result<Response<pb::TicketThread>, Status> {
+        let admin = staff(meguri_auth::caller(&request))?;
+        let ticket = ticket_id(&request.get_ref().ticket_id)?;
+        Ok(Response::new(thread_out(self.usecases.ticket(admin, ticket).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn assign_ticket(&self, request: Request<pb::AssignTicketRequest>) -> Result<Response<pb::Ticket>, Status> {
+        let admin = staff(meguri_auth::caller(&request))?;
+        let r = request.into_inner();
+        let to = assignment(r.admin_id.as_deref()).map_err(Error::from)?;
+        Ok(Response::new(ticket_out(self.usecases.assign_ticket(admin, ticket_id(&r.ticket_id)?, to).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn update_ticket(&self, request: Request<pb::UpdateTicketRequest>) -> Result<Response<pb::Ticket>, Status> {
+        let admin = staff(meguri_auth::caller(&request))?;
+        let r = request.into_inner();
+        let (status, priority) = (status_in(r.status)?, priority_in(r.priority)?);
+        let ticket = self.usecases.update_ticket(admin, ticket_id(&r.ticket_id)?, status, priority).await?;
+        Ok(Response::new(ticket_out(ticket)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn staff_reply(
+        &self,
+        request: Request<pb::StaffReplyRequest>,
+    ) -> Result<Response<pb::TicketMessage>, Status> {
+        let admin = staff(meguri_auth::caller(&request))?;
+        let r = request.into_inner();
+        let reply = Reply {
+            ticket: ticket_id(&r.ticket_id)?,
+            request_id: request_id(&r.request_id)?,
+            body: &r.body,
+            internal: r.internal,
+            author_name: &r.author_name,
+        };
+        Ok(Response::new(message_out(self.usecases.staff_reply(admin, reply).await?)))
     }
 }

@@ -11,6 +11,12 @@ pub(super) fn message(code: &str) -> Option<&'static str> {
         "INVALID_REQUEST_ID" => "送信内容を確認できませんでした。もう一度お試しください",
         "TICKET_NOT_FOUND" => "お問い合わせが見つかりません",
         "SUPPORT_UNAVAILABLE" => "サポートに接続できません。しばらくしてからもう一度お試しください",
+        // The staff inbox (PERMISSION_DENIED is access's, INVALID_CURSOR diary's, INVALID_LIMIT
+        // readings': a code has one message).
+        "AUTHOR_NAME_TOO_LONG" => "担当者名は50文字以内・1行で入力してください",
+        "INVALID_STATUS" => "ステータスの指定が正しくありません",
+        "INVALID_PRIORITY" => "優先度の指定が正しくありません",
+        "INVALID_ADMIN_ID" => "担当者の指定が正しくありません",
         _ => return None,
     })
 }

@@ -403,6 +403,13 @@ pub mod codes {
         "TOO_MANY_ATTACHMENTS",
         "INVALID_REQUEST_ID",
         "TICKET_NOT_FOUND",
+        "PERMISSION_DENIED",
+        "AUTHOR_NAME_TOO_LONG",
+        "INVALID_STATUS",
+        "INVALID_PRIORITY",
+        "INVALID_CURSOR",
+        "INVALID_ADMIN_ID",
+        "INVALID_LIMIT",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];

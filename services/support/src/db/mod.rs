@@ -1,6 +1,7 @@
 //! PostgreSQL: the `support` schema (see the migrations). Row structs never leave this module.
 
 pub mod schema;
+pub mod staff;
 pub mod tickets;
 
 use diesel_async::AsyncPgConnection;

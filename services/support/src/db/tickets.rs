@@ -17,8 +17,8 @@ use crate::usecases::tickets::{Author, Message, Ticket};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = tickets)]
-struct TicketRow {
-    id: Uuid,
+pub(super) struct TicketRow {
+    pub(super) id: Uuid,
     user_id: Option<Uuid>,
     subject: String,
     message: String,
@@ -34,7 +34,7 @@ struct TicketRow {
 }
 
 impl TicketRow {
-    fn into_ticket(self, unread: i64) -> Ticket {
+    pub(super) fn into_ticket(self, unread: i64) -> Ticket {
         Ticket {
             id: self.id,
             user_id: self.user_id.map(UserId::from_uuid),
@@ -57,7 +57,7 @@ impl TicketRow {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = messages)]
-struct MessageRow {
+pub(super) struct MessageRow {
     id: Uuid,
     ticket_id: Uuid,
     author_type: String,
@@ -231,11 +231,23 @@ pub async fn thread(
     Ok(rows.into_iter().map(Message::from).collect())
 }
 
-/// Marks the ticket's staff replies opened by the member.
-pub async fn mark_staff_replies_read(conn: &mut AsyncPgConnection, ticket: Uuid) -> Result<(), diesel::result::Error> {
-    diesel::update(messages::table.filter(
-        messages::ticket_id.eq(ticket).and(messages::author_type.eq("staff")).and(messages::is_read.eq(false)),
-    ))
+/// Marks the staff replies `shown` (ids of the ticket's messages the member was just answered) as
+/// opened by the member: only those, so a reply stored meanwhile stays new, and never a note.
+pub async fn mark_staff_replies_read(
+    conn: &mut AsyncPgConnection,
+    ticket: Uuid,
+    shown: &[Uuid],
+) -> Result<(), diesel::result::Error> {
+    diesel::update(
+        messages::table.filter(
+            messages::ticket_id
+                .eq(ticket)
+                .and(messages::id.eq_any(shown))
+                .and(messages::author_type.eq("staff"))
+                .and(messages::internal.eq(false))
+                .and(messages::is_read.eq(false)),
+        ),
+    )
     .set(messages::is_read.eq(true))
     .execute(conn)
     .await?;

@@ -1,5 +1,8 @@
-//! A ticket's words and states: the subject and message a member writes, the statuses and
-//! priorities of spec §4, and the preview the ticket list shows.
+//! A ticket's words and states: the subject and message a member writes, the name on a staff
+//! reply, the statuses and priorities of spec §4 (and what a status change does to `closed_at`),
+//! and the preview the ticket list shows.
+
+use chrono::{DateTime, Utc};
 
 /// The longest subject, in characters (after trimming).
 pub const MAX_SUBJECT_CHARS: usize = 100;
@@ -9,8 +12,13 @@ pub const MAX_BODY_CHARS: usize = 5000;
 pub const MAX_ATTACHMENTS: usize = 3;
 /// Characters of the newest message the ticket list shows.
 pub const PREVIEW_CHARS: usize = 80;
+/// The longest staff name a member sees on a reply, in characters (after trimming).
+pub const MAX_AUTHOR_NAME_CHARS: usize = 50;
+/// The name a staff reply carries when staff gives none.
+pub const DEFAULT_AUTHOR_NAME: &str = "サポート担当";
 
-/// A rule a member's input broke; each has a stable code.
+/// A rule a caller's input broke (a member's or staff's); each has a stable code and is
+/// INVALID_ARGUMENT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Invalid {
     SubjectRequired,
@@ -18,6 +26,18 @@ pub enum Invalid {
     MessageRequired,
     MessageTooLong,
     TooManyAttachments,
+    /// A staff name over [`MAX_AUTHOR_NAME_CHARS`], or not one line.
+    AuthorNameTooLong,
+    /// A status that is not one of spec §4's.
+    Status,
+    /// A priority that is not one of spec §4's.
+    Priority,
+    /// A list cursor this service did not write.
+    Cursor,
+    /// An admin id that is not a UUID (nor "none" where that is allowed).
+    AdminId,
+    /// A page size outside 1..=100.
+    Limit,
 }
 
 impl Invalid {
@@ -30,6 +50,12 @@ impl Invalid {
             Self::MessageRequired => "TICKET_MESSAGE_REQUIRED",
             Self::MessageTooLong => "TICKET_MESSAGE_TOO_LONG",
             Self::TooManyAttachments => "TOO_MANY_ATTACHMENTS",
+            Self::AuthorNameTooLong => "AUTHOR_NAME_TOO_LONG",
+            Self::Status => "INVALID_STATUS",
+            Self::Priority => "INVALID_PRIORITY",
+            Self::Cursor => "INVALID_CURSOR",
+            Self::AdminId => "INVALID_ADMIN_ID",
+            Self::Limit => "INVALID_LIMIT",
         }
     }
 }
@@ -83,6 +109,28 @@ impl Body {
     }
 }
 
+/// The name a staff reply shows the member: one line of 1..=50 characters; blank is
+/// [`DEFAULT_AUTHOR_NAME`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuthorName(String);
+
+impl AuthorName {
+    /// # Errors
+    /// [`Invalid::AuthorNameTooLong`] over 50 characters or with a line break or control character.
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        match text(raw, MAX_AUTHOR_NAME_CHARS, Invalid::AuthorNameTooLong, Invalid::AuthorNameTooLong, true) {
+            Ok(name) => Ok(Self(name)),
+            Err(_) if raw.trim().is_empty() => Ok(Self(DEFAULT_AUTHOR_NAME.to_owned())),
+            Err(e) => Err(e),
+        }
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// The start of a message as one line: runs of white space become one space, and a cut text ends
 /// with "…".
 #[must_use]
@@ -122,6 +170,30 @@ impl Status {
             "closed" => Some(Self::Closed),
             _ => None,
         }
+    }
+
+    /// `closed_at` after staff sets the status from `self` to `next` at `now`: closing stamps the
+    /// time (a ticket already closed keeps the time it was closed), any other status clears it (the
+    /// table's CHECK: set exactly when closed).
+    #[must_use]
+    pub fn closed_at_after(
+        self,
+        next: Self,
+        closed_at: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+    ) -> Option<DateTime<Utc>> {
+        match (self, next) {
+            (Self::Closed, Self::Closed) => closed_at.or(Some(now)),
+            (_, Self::Closed) => Some(now),
+            (_, Self::Open | Self::InProgress) => None,
+        }
+    }
+
+    /// The status after a staff reply: unchanged. A reply on a closed ticket leaves it closed (staff
+    /// may answer a last question without reopening it; the member's answer reopens it).
+    #[must_use]
+    pub const fn after_staff_reply(self) -> Self {
+        self
     }
 
     /// The status after the member writes again: a closed ticket opens again; an open or
@@ -212,5 +284,26 @@ mod tests {
         assert_eq!(Status::from_store("pending"), None);
         assert_eq!(Status::Closed.after_member_message(), Status::Open);
         assert_eq!(Status::InProgress.after_member_message(), Status::InProgress);
+        assert_eq!(Status::Closed.after_staff_reply(), Status::Closed);
+    }
+
+    #[test]
+    fn closing_stamps_closed_at_once_and_any_other_status_clears_it() {
+        let (then, now) = (DateTime::<Utc>::UNIX_EPOCH, DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::hours(1));
+        assert_eq!(Status::Open.closed_at_after(Status::Closed, None, now), Some(now));
+        assert_eq!(Status::InProgress.closed_at_after(Status::Closed, None, now), Some(now));
+        assert_eq!(Status::Closed.closed_at_after(Status::Closed, Some(then), now), Some(then));
+        assert_eq!(Status::Closed.closed_at_after(Status::Open, Some(then), now), None);
+        assert_eq!(Status::Closed.closed_at_after(Status::InProgress, Some(then), now), None);
+        assert_eq!(Status::Open.closed_at_after(Status::InProgress, None, now), None);
+    }
+
+    #[test]
+    fn a_staff_name_is_one_line_of_at_most_fifty_characters_and_blank_is_support_staff() {
+        assert_eq!(AuthorName::parse("  ").map(|n| n.as_str().to_owned()), Ok("サポート担当".into()));
+        assert_eq!(AuthorName::parse(" 佐藤 ").map(|n| n.as_str().to_owned()), Ok("佐藤".into()));
+        assert!(AuthorName::parse(&"名".repeat(50)).is_ok());
+        assert_eq!(AuthorName::parse(&"名".repeat(51)), Err(Invalid::AuthorNameTooLong));
+        assert_eq!(AuthorName::parse("二行\nの名"), Err(Invalid::AuthorNameTooLong));
     }
 }

@@ -2,6 +2,7 @@
 //! what they need (the pool, the clock). `grpc.rs` only translates to and from these; the rules
 //! they apply live in `domain/`, the SQL in `db/`.
 
+pub mod staff;
 pub mod tickets;
 
 use std::sync::Arc;

@@ -123,7 +123,9 @@ impl UseCases {
         let found = store::find_for_member(&mut conn, user, ticket).await?.ok_or(Error::TicketNotFound)?;
         let messages = store::thread(&mut conn, ticket, false).await?;
         if found.unread > 0 {
-            store::mark_staff_replies_read(&mut conn, ticket).await?;
+            let shown: Vec<Uuid> =
+                messages.iter().filter(|m| m.author == Author::Staff && !m.is_read).map(|m| m.id).collect();
+            store::mark_staff_replies_read(&mut conn, ticket, &shown).await?;
         }
         Ok(Thread { ticket: found, messages })
     }

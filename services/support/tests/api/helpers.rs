@@ -38,6 +38,12 @@ impl TestApp {
     pub fn member(&self, user: UserId) -> Client {
         self.as_caller(Subject::User(user), Role::User)
     }
+
+    /// A client for the admin `admin` (identity's admin_users id), as the gateway calls for the
+    /// admin SPA.
+    pub fn admin(&self, admin: uuid::Uuid) -> Client {
+        self.as_caller(Subject::User(UserId::from_uuid(admin)), Role::Admin)
+    }
 }
 
 /// A fresh request id.
@@ -51,4 +57,19 @@ pub fn open(subject: &str, body: &str) -> pb::OpenTicketRequest {
 
 pub fn code_of(status: &tonic::Status) -> &str {
     meguri_status::code_of(status).unwrap_or_default()
+}
+
+/// The rows of `table` in the service's schema.
+pub async fn count_rows(app: &TestApp, table: &str) -> i64 {
+    use diesel::sql_types::BigInt;
+    use diesel_async::RunQueryDsl as _;
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let mut conn = app.service.db.pool.get().await.expect("conn");
+    let row: Count =
+        diesel::sql_query(format!("SELECT count(*) AS n FROM {table}")).get_result(&mut conn).await.expect("count");
+    row.n
 }

@@ -2,4 +2,5 @@
 
 mod health;
 mod helpers;
+mod staff;
 mod tickets;

@@ -6,21 +6,7 @@ use meguri_ids::UserId;
 use meguri_proto::meguri::support::v1 as pb;
 use tonic::Code;
 
-use crate::helpers::{code_of, open, request_id, spawn_app};
-
-async fn count_rows(app: &crate::helpers::TestApp, table: &str) -> i64 {
-    use diesel::sql_types::BigInt;
-    use diesel_async::RunQueryDsl as _;
-    #[derive(diesel::QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = BigInt)]
-        n: i64,
-    }
-    let mut conn = app.service.db.pool.get().await.expect("conn");
-    let row: Count =
-        diesel::sql_query(format!("SELECT count(*) AS n FROM {table}")).get_result(&mut conn).await.expect("count");
-    row.n
-}
+use crate::helpers::{code_of, count_rows, open, request_id, spawn_app};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_member_opens_a_ticket_sees_it_listed_and_reads_its_thread() {
