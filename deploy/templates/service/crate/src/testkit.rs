@@ -39,6 +39,8 @@ impl Drop for Test{{Pascal}} {
 /// When the database or the service cannot be set up (a test cannot go on).
 #[allow(clippy::expect_used)]
 pub async fn spawn(jwt_secret: &str) -> Test{{Pascal}} {
+    // reqwest (the tests' HTTP client) needs a rustls provider in a workspace build.
+    meguri_testkit::install_crypto_provider();
     let db = TestDb::create(&admin_url(), MIGRATIONS).await.expect("a test schema");
     let config =
         Config { server: ServerConfig::for_tests(SecretString::from(jwt_secret.to_owned())), db: db.config.clone() };
