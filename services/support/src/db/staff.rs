@@ -11,7 +11,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
 use uuid::Uuid;
 
 use super::schema::{support_ticket_messages as messages, support_tickets as tickets};
-use super::tickets::TicketRow;
+use super::tickets::{TicketRow, unread_by};
 use crate::domain::{AdminId, Assignee, Cursor, Priority, Status, preview};
 use crate::usecases::tickets::Ticket;
 
@@ -62,7 +62,7 @@ pub async fn list(
         .load(conn)
         .await?;
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let unread = unread_member_messages(conn, &ids).await?;
+    let unread = unread_by(conn, &ids, "member").await?;
     Ok(rows
         .into_iter()
         .map(|r| {
@@ -70,21 +70,6 @@ pub async fn list(
             r.into_ticket(n)
         })
         .collect())
-}
-
-/// (ticket id, member messages staff has not opened) for each of `ids` that has any.
-async fn unread_member_messages(
-    conn: &mut AsyncPgConnection,
-    ids: &[Uuid],
-) -> Result<Vec<(Uuid, i64)>, diesel::result::Error> {
-    messages::table
-        .filter(messages::ticket_id.eq_any(ids))
-        .filter(messages::author_type.eq("member"))
-        .filter(messages::is_read.eq(false))
-        .group_by(messages::ticket_id)
-        .select((messages::ticket_id, diesel::dsl::count_star()))
-        .load(conn)
-        .await
 }
 
 /// Any ticket, as staff sees it (`unread`: member messages staff has not opened).
@@ -96,7 +81,7 @@ pub async fn find(conn: &mut AsyncPgConnection, ticket: Uuid) -> Result<Option<T
         .await
         .optional()?;
     let Some(row) = row else { return Ok(None) };
-    let unread = unread_member_messages(conn, &[row.id]).await?;
+    let unread = unread_by(conn, &[row.id], "member").await?;
     Ok(Some(row.into_ticket(unread.as_slice().first().map_or(0, |u| u.1))))
 }
 

@@ -136,11 +136,6 @@ pub async fn insert(conn: &mut AsyncPgConnection, t: &NewTicket<'_>) -> Result<b
     Ok(true)
 }
 
-/// The unread staff replies of each ticket, as the member counts them.
-fn unread_for_member() -> diesel::dsl::count_star {
-    diesel::dsl::count_star()
-}
-
 /// The member's ticket with id `ticket` (`None` for anyone else's, or none).
 pub async fn find_for_member(
     conn: &mut AsyncPgConnection,
@@ -155,7 +150,7 @@ pub async fn find_for_member(
         .await
         .optional()?;
     let Some(row) = row else { return Ok(None) };
-    let unread = unread_staff_replies(conn, &[row.id]).await?;
+    let unread = unread_by(conn, &[row.id], "staff").await?;
     Ok(Some(row.into_ticket(unread.as_slice().first().map_or(0, |u| u.1))))
 }
 
@@ -178,18 +173,20 @@ pub async fn find_by_request(
     }
 }
 
-/// (ticket id, staff replies the member has not opened) for each of `ids` that has any.
-async fn unread_staff_replies(
+/// (ticket id, unopened messages by `author` — `"staff"`: the replies a member has not opened;
+/// `"member"`: the messages staff has not) for each of `ids` that has any. Notes are never counted.
+pub(super) async fn unread_by(
     conn: &mut AsyncPgConnection,
     ids: &[Uuid],
+    author: &'static str,
 ) -> Result<Vec<(Uuid, i64)>, diesel::result::Error> {
     messages::table
         .filter(messages::ticket_id.eq_any(ids))
-        .filter(messages::author_type.eq("staff"))
+        .filter(messages::author_type.eq(author))
         .filter(messages::internal.eq(false))
         .filter(messages::is_read.eq(false))
         .group_by(messages::ticket_id)
-        .select((messages::ticket_id, unread_for_member()))
+        .select((messages::ticket_id, diesel::dsl::count_star()))
         .load(conn)
         .await
 }
@@ -203,7 +200,7 @@ pub async fn list_for_member(conn: &mut AsyncPgConnection, user: UserId) -> Resu
         .load(conn)
         .await?;
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let unread = unread_staff_replies(conn, &ids).await?;
+    let unread = unread_by(conn, &ids, "staff").await?;
     Ok(rows
         .into_iter()
         .map(|r| {
