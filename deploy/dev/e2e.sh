@@ -19,6 +19,10 @@ EVENTS_PREFIX="e2e:$(date +%s)-$$:"
 # raised for this run; the gateway's and fleet tests check the limit itself.
 export RATE_LIMIT_AUTH_PER_15_MINUTES="${RATE_LIMIT_AUTH_PER_15_MINUTES:-300}"
 start_fleet "$(free_port)" "$(free_port)" "$(free_port)"
+# The support spec makes a staff reply the way the admin SPA will (support's StaffReply).
+export SUPPORT_ADDR="http://127.0.0.1:${GRPC_PORT_OF[support]}" INTERNAL_JWT_SECRET
+export MEGURI_SUPPORT_BIN="${MEGURI_BIN_DIR:-$(target_dir)/debug}/support"
+export E2E_STAFF_REPLY="$ROOT/deploy/dev/staff-reply.sh"
 # The readings journeys (home, profile, onboarding) need fortune-gen, which the fleet now runs.
 export MEGURI_E2E_READINGS="${MEGURI_E2E_READINGS:-1}"
 say "running Playwright against $GATEWAY_URL"

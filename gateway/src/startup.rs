@@ -38,6 +38,9 @@ const TOKEN_TTL: Duration = Duration::from_secs(30);
 /// The largest JSON body accepted.
 const JSON_LIMIT: usize = 16 * 1024;
 
+/// The largest answer read from support: a screenshot (at most 8 MiB) and its framing.
+const SUPPORT_MAX_ANSWER_BYTES: usize = 9 * 1024 * 1024;
+
 /// What each worker's handlers use.
 pub struct AppState {
     pub engine: BaziEngine,
@@ -179,7 +182,10 @@ impl Application {
                 chat_send: Chat::new(chat_endpoint.connect_lazy(), chat_send_policy.clone()),
                 chat_stream,
                 readings: Fortune::new(fortune_endpoint.connect_lazy(), reading_policy.clone()),
-                support: Support::new(support_endpoint.connect_lazy(), policy.clone()),
+                // A screenshot's answer can pass tonic's 4 MiB default (support's clean copy is at
+                // most 8 MiB).
+                support: Support::new(support_endpoint.connect_lazy(), policy.clone())
+                    .max_decoding_message_size(SUPPORT_MAX_ANSWER_BYTES),
                 rate_limiter: rate_limiter.clone(),
                 offsets: offsets.clone(),
                 admin_tokens: admin_tokens.clone(),

@@ -90,7 +90,7 @@ describe('routes', () => {
     ['/invite/u-1', 'ユーザーが見つかりませんでした'],
     [`/invite/${members.taro.userId}`, '太郎さんからの招待'],
     ['/account-deleted', 'アカウントを削除しました'],
-    ['/support/reply/abc', 'サポートへの返信'],
+    ['/support/reply/abc', 'このリンクは使えません'],
   ])('shows a signed-out visitor %s', async (route, title) => {
     mockSocial();
     renderApp(<AppRoutes />, { route });

@@ -17,6 +17,11 @@ export const paths = {
     confirmEmail: '/auth/confirm-email',
     /** Signup from an invite page: the wizard sends the inviter's id with the account (`?invite=`). */
     signupInvitedBy: (inviterId: string) => `/auth/signup?invite=${encodeURIComponent(inviterId)}`,
+    /**
+     * Login, then `to` (a path of this app, `?next=`) instead of home: for a page that sends a signed-out
+     * visitor to sign in and come back (the reply link's page leads to /settings#support).
+     */
+    loginThen: (to: string) => `/auth/login?next=${encodeURIComponent(to)}`,
     /** The verify screen for one address (`?email=`), as signup and login hand over to it. */
     verifyFor: (email: string) => `/auth/verify?email=${encodeURIComponent(email)}`,
   },
@@ -60,6 +65,7 @@ export const paths = {
     pattern: '/invite/:userId',
     href: (userId: string) => `/invite/${encodeURIComponent(userId)}`,
   },
+  /** The reply link of a staff reply's mail: the thread and a reply box, open to everyone (the token is the proof). */
   supportReply: {
     pattern: '/support/reply/:token',
     href: (token: string) => `/support/reply/${encodeURIComponent(token)}`,
@@ -189,11 +195,19 @@ export const apiPaths = {
   },
   /**
    * The member's support tickets (docs/api/support.md); the `{id}` builders fill the ticket's segment.
+   * `reply` and `replyAttachment` are public: the token of a staff reply's mailed link is the proof.
    */
   support: {
     tickets: '/api/support/tickets',
     ticket: (ticketId: string) => `/api/support/tickets/${encodeURIComponent(ticketId)}` as const,
     messages: (ticketId: string) => `/api/support/tickets/${encodeURIComponent(ticketId)}/messages` as const,
+    /** A screenshot of the signed-in member's (someone else's reads as 404). */
+    attachment: (attachmentId: string) => `/api/support/attachments/${encodeURIComponent(attachmentId)}` as const,
+    /** GET the link's thread, POST an answer to it. */
+    reply: (token: string) => `/api/public/support/reply/${encodeURIComponent(token)}` as const,
+    /** A screenshot of the link's thread. */
+    replyAttachment: (token: string, attachmentId: string) =>
+      `/api/public/support/reply/${encodeURIComponent(token)}/attachments/${encodeURIComponent(attachmentId)}` as const,
   },
   /** Public: the token of a notification mail's unsubscribe link turns that kind of mail off. */
   unsubscribe: '/api/unsubscribe',

@@ -83,6 +83,33 @@ describe('api client', () => {
     expect(getInit?.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('sends a FormData as multipart/form-data, with the boundary the browser chose', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    let contentType: string | null = null;
+    let fields: Record<string, string> = {};
+    server.use(
+      http.post('/api/support/tickets/:id/messages', async ({ request }) => {
+        contentType = request.headers.get('content-type');
+        const form = await request.formData();
+        fields = { requestId: String(form.get('requestId')), message: String(form.get('message')) };
+        return HttpResponse.json({ id: 'm-1' }, { status: 201 });
+      }),
+    );
+    const form = new FormData();
+    form.append('requestId', '0193d1a2-7c1e-7000-b000-000000000001');
+    form.append('message', '画像を送ります');
+
+    await expect(api.postForm<'/api/support/tickets/{id}/messages'>('/api/support/tickets/t-1/messages', form)).resolves.toEqual({
+      id: 'm-1',
+    });
+
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(fields).toEqual({ requestId: '0193d1a2-7c1e-7000-b000-000000000001', message: '画像を送ります' });
+    const init = fetchSpy.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('throws on 401 by default and resolves to null when told to', async () => {
     server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'ログインが必要です' }, { status: 401 })));
 

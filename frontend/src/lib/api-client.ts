@@ -1,7 +1,7 @@
 /**
  * The one HTTP client for the gateway (spec §7). Every request carries the session cookie
- * (`credentials: 'include'`); a body is sent as JSON; a non-2xx answer becomes an `ApiError` whose
- * message is `"<status>: <body text or status text>"` (spec §8).
+ * (`credentials: 'include'`); a body is sent as JSON, or a `FormData` as multipart/form-data; a non-2xx
+ * answer becomes an `ApiError` whose message is `"<status>: <body text or status text>"` (spec §8).
  */
 import { env } from '@/config/env';
 import type { ApiAnswer, ApiBody, ApiMethod, ApiPath, ApiSchema, ApiUrl } from '@/types/api';
@@ -113,7 +113,10 @@ export async function apiRequest<T>(
 ): Promise<T | null> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'include' };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // No Content-Type: the browser writes multipart/form-data with the boundary it chose.
+    init.body = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -157,6 +160,9 @@ export const api = {
     apiRequest<ApiAnswer<'get', Path>>('GET', path, undefined, options),
   post: <Path extends ApiPath<'post'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'post', Path>) =>
     apiRequest<ApiAnswer<'post', Path>>('POST', path, body, options),
+  /** A POST whose body is multipart/form-data (files with their fields); the answer is typed as `post`'s. */
+  postForm: <Path extends ApiPath<'post'>>(path: ApiUrl<Path>, form: FormData, options?: Options) =>
+    apiRequest<ApiAnswer<'post', Path>>('POST', path, form, options),
   put: <Path extends ApiPath<'put'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'put', Path>) =>
     apiRequest<ApiAnswer<'put', Path>>('PUT', path, body, options),
   patch: <Path extends ApiPath<'patch'>>(path: ApiUrl<Path>, ...[body, options]: BodyArgs<'patch', Path>) =>

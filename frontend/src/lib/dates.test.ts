@@ -4,6 +4,7 @@ import {
   datePartLabel,
   formatCalendarDate,
   formatDate,
+  formatDateInJapan,
   formatLocalDateTime,
   localIsoDate,
   startOfWeek,
@@ -42,6 +43,15 @@ describe('formatDate (spec §9: Japanese and English (US))', () => {
     expect(formatDate(sunday, 'monthDayWeekday', 'en-US')).toBe('Sun, November 22');
     expect(formatDate(friday, 'yearMonth', 'en-US')).toBe('November 2025');
     expect(formatDate(friday, 'year', 'en-US')).toBe('2025');
+  });
+});
+
+describe('formatDateInJapan', () => {
+  it("writes a moment as its day in Japan, not the device's", () => {
+    // 15:30 UTC is 00:30 the next day in Tokyo (UTC+9, no summer time).
+    expect(formatDateInJapan(new Date('2026-12-21T15:30:00Z'), 'date')).toBe('2026年12月22日');
+    expect(formatDateInJapan(new Date('2026-12-21T14:59:59Z'), 'date')).toBe('2026年12月21日');
+    expect(formatDateInJapan(new Date('2026-12-21T15:30:00Z'), 'dateTime')).toBe('2026年12月22日 00:30');
   });
 });
 

@@ -33,14 +33,15 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * One formatter per locale and options (building one is not free), always in the Gregorian calendar
- * (no Japanese era names); `utc` for calendar dates, which are built as UTC midnights.
+ * One formatter per locale, options and time zone (building one is not free), always in the Gregorian
+ * calendar (no Japanese era names); no zone is the device's, 'UTC' for calendar dates, which are built as
+ * UTC midnights.
  */
-function formatter(locale: DateLocale, options: Intl.DateTimeFormatOptions, utc = false): Intl.DateTimeFormat {
-  const key = locale + utc + JSON.stringify(options);
+function formatter(locale: DateLocale, options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(locale, { ...options, calendar: 'gregory', timeZone: utc ? 'UTC' : undefined });
+    found = new Intl.DateTimeFormat(locale, { ...options, calendar: 'gregory', timeZone });
     formatters.set(key, found);
   }
   return found;
@@ -49,6 +50,14 @@ function formatter(locale: DateLocale, options: Intl.DateTimeFormatOptions, utc 
 /** A moment (such as now) as its local calendar day, in `style`. */
 export function formatDate(date: Date, style: DateStyle, locale: DateLocale = DEFAULT_DATE_LOCALE): string {
   return formatter(locale, STYLES[style]).format(date);
+}
+
+/** The service's own time zone: a deadline the service sets (a mailed link's expiry) is a day in Japan. */
+export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
+
+/** A moment as its calendar day in Japan, whatever the device's zone, in `style`. */
+export function formatDateInJapan(date: Date, style: DateStyle, locale: DateLocale = DEFAULT_DATE_LOCALE): string {
+  return formatter(locale, STYLES[style], JAPAN_TIME_ZONE).format(date);
 }
 
 function utcDate(year: number, month: number, day: number): Date {
@@ -69,7 +78,7 @@ export function formatCalendarDate(value: string, locale: DateLocale = DEFAULT_D
   const date = utcDate(Number(year), Number(month), Number(day));
   // An impossible day (2月30日) would have rolled over into the next month.
   if (date.getUTCMonth() + 1 !== Number(month) || date.getUTCDate() !== Number(day)) return value;
-  return formatter(locale, STYLES[match[3] ? 'date' : match[2] ? 'yearMonth' : 'year'], true).format(date);
+  return formatter(locale, STYLES[match[3] ? 'date' : match[2] ? 'yearMonth' : 'year'], 'UTC').format(date);
 }
 
 /**
@@ -86,14 +95,14 @@ export function formatLocalDateTime(stamp: string, locale: DateLocale = DEFAULT_
 /** The label of one choice in the year, month and day selects: 1990年, 5月, 15日 (en-US: 1990, May, 15). */
 export function datePartLabel(part: 'year' | 'month' | 'day', value: number, locale: DateLocale = DEFAULT_DATE_LOCALE): string {
   const date = part === 'year' ? utcDate(value, 1, 1) : part === 'month' ? utcDate(2000, value, 1) : utcDate(2000, 1, value);
-  return formatter(locale, { [part]: part === 'month' ? 'long' : 'numeric' }, true).format(date);
+  return formatter(locale, { [part]: part === 'month' ? 'long' : 'numeric' }, 'UTC').format(date);
 }
 
 /** The weekday names in a week's order, Sunday first: 日 月 火 水 木 金 土 / Sun Mon … Sat. */
 export function weekdayNames(locale: DateLocale = DEFAULT_DATE_LOCALE, width: 'narrow' | 'short' | 'long' = 'short'): string[] {
   // 2000-01-02 was a Sunday.
   return Array.from({ length: 7 }, (_, i) =>
-    formatter(locale, { weekday: width }, true).format(utcDate(2000, 1, 2 + ((WEEK_STARTS_ON + i) % 7))),
+    formatter(locale, { weekday: width }, 'UTC').format(utcDate(2000, 1, 2 + ((WEEK_STARTS_ON + i) % 7))),
   );
 }
 

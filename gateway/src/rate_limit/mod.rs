@@ -65,6 +65,12 @@ pub enum Bucket {
     FriendSearch,
     /// `POST /api/unsubscribe` (public, per 15 minutes; the `Auth` limit, counted apart).
     Unsubscribe,
+    /// The reply-by-link page's thread and answers (public, per 15 minutes; the `Auth` limit,
+    /// counted apart).
+    SupportReply,
+    /// The reply-by-link page's screenshots (public, per minute; the `Places` limit, counted apart:
+    /// a thread may show several).
+    SupportReplyFile,
 }
 
 impl Bucket {
@@ -75,6 +81,8 @@ impl Bucket {
             Self::Auth => "auth",
             Self::FriendSearch => "friend_search",
             Self::Unsubscribe => "unsubscribe",
+            Self::SupportReply => "support_reply",
+            Self::SupportReplyFile => "support_reply_file",
         }
     }
 }
@@ -124,16 +132,16 @@ impl RateLimiter {
     const fn limit(&self, bucket: Bucket) -> u32 {
         match bucket {
             Bucket::Calculate => self.config.calculate_per_window,
-            Bucket::Places => self.config.places_per_window,
-            Bucket::Auth | Bucket::Unsubscribe => self.config.auth_per_window,
+            Bucket::Places | Bucket::SupportReplyFile => self.config.places_per_window,
+            Bucket::Auth | Bucket::Unsubscribe | Bucket::SupportReply => self.config.auth_per_window,
             Bucket::FriendSearch => self.config.friend_search_per_window,
         }
     }
 
     const fn window(&self, bucket: Bucket) -> Duration {
         match bucket {
-            Bucket::Calculate | Bucket::Places | Bucket::FriendSearch => self.config.window,
-            Bucket::Auth | Bucket::Unsubscribe => self.config.login_window,
+            Bucket::Calculate | Bucket::Places | Bucket::FriendSearch | Bucket::SupportReplyFile => self.config.window,
+            Bucket::Auth | Bucket::Unsubscribe | Bucket::SupportReply => self.config.login_window,
         }
     }
 

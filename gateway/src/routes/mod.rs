@@ -184,6 +184,10 @@ route_table! {
         post "/support/tickets" => support::post::open,
         get "/support/tickets/{id}" => support::get::ticket,
         post "/support/tickets/{id}/messages" => support::post::message,
+        get "/support/attachments/{id}" => support::get::attachment,
+        get "/public/support/reply/{token}" => support::reply::thread,
+        post "/public/support/reply/{token}" => support::reply::reply,
+        get "/public/support/reply/{token}/attachments/{id}" => support::reply::attachment,
         get "/openapi.json" => crate::openapi::openapi_json,
     }
 }

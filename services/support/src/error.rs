@@ -29,6 +29,17 @@ pub enum Error {
     /// NOT_FOUND TICKET_NOT_FOUND: no such ticket, or not the caller's.
     #[error("ticket not found")]
     TicketNotFound,
+    /// INVALID_ARGUMENT with meguri-image's code (IMAGE_TYPE_NOT_ALLOWED, IMAGE_TOO_LARGE…): a
+    /// screenshot that is not a clean PNG or JPEG of at most 2 MiB.
+    #[error("image refused: {}", .0.code())]
+    Image(meguri_image::Refusal),
+    /// NOT_FOUND ATTACHMENT_NOT_FOUND: no such screenshot, or not one the caller may see.
+    #[error("attachment not found")]
+    AttachmentNotFound,
+    /// NOT_FOUND REPLY_LINK_INVALID: a reply-link token that is unknown, expired, forged or
+    /// malformed (one answer for all).
+    #[error("reply link invalid")]
+    ReplyLinkInvalid,
     /// INTERNAL INTERNAL_ERROR: anything else, logged with its cause chain. UNAVAILABLE
     /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -51,6 +62,9 @@ impl ServiceError for Error {
                 Failure::Known(Code::InvalidArgument, "INVALID_REQUEST_ID", "the request id is not a UUID")
             }
             Self::TicketNotFound => Failure::Known(Code::NotFound, "TICKET_NOT_FOUND", "ticket not found"),
+            Self::Image(refusal) => Failure::Known(Code::InvalidArgument, refusal.code(), "image refused"),
+            Self::AttachmentNotFound => Failure::Known(Code::NotFound, "ATTACHMENT_NOT_FOUND", "attachment not found"),
+            Self::ReplyLinkInvalid => Failure::Known(Code::NotFound, "REPLY_LINK_INVALID", "reply link invalid"),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
         }
     }
@@ -65,6 +79,8 @@ meguri_status::service_error!(
 
 #[cfg(test)]
 mod tests {
+    use meguri_image::Refusal;
+
     use super::*;
 
     #[test]
@@ -85,6 +101,13 @@ mod tests {
             Error::Invalid(Invalid::Limit),
             Error::InvalidRequestId,
             Error::TicketNotFound,
+            Error::Image(Refusal::Empty),
+            Error::Image(Refusal::TooLarge { max_bytes: 1 }),
+            Error::Image(Refusal::NotAnImage),
+            Error::Image(Refusal::Corrupt),
+            Error::Image(Refusal::TooManyPixels),
+            Error::AttachmentNotFound,
+            Error::ReplyLinkInvalid,
             Error::Unexpected(anyhow::anyhow!("boom")),
         ];
         for error in &all {
@@ -95,6 +118,9 @@ mod tests {
                 | Error::Invalid(_)
                 | Error::InvalidRequestId
                 | Error::TicketNotFound
+                | Error::Image(_)
+                | Error::AttachmentNotFound
+                | Error::ReplyLinkInvalid
                 | Error::Unexpected(_) => {}
             }
         }

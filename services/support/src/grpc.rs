@@ -10,8 +10,9 @@ use uuid::Uuid;
 use crate::domain::{Assignee, Cursor, Invalid, Priority, Status as TicketStatus, assignment, page_size, staff};
 use crate::error::Error;
 use crate::usecases::UseCases;
+use crate::usecases::files::File;
 use crate::usecases::staff::{Filter, Reply};
-use crate::usecases::tickets::{Author, Message, Thread, Ticket};
+use crate::usecases::tickets::{Attachment, Author, Message, Thread, Ticket};
 
 /// The Support service over the use cases.
 #[derive(Clone)]
@@ -93,11 +94,26 @@ fn message_out(m: Message) -> pb::TicketMessage {
         author_id: m.author_id.map(|a| a.to_string()),
         author_name: m.author_name,
         body: m.body,
+        attachments: m.attachments.into_iter().map(attachment_out).collect(),
         via: (if m.by_email { pb::Via::Email } else { pb::Via::Web }) as i32,
         is_read: m.is_read,
         internal: m.internal,
         created_at: time(m.created_at),
     }
+}
+
+fn attachment_out(a: Attachment) -> pb::Attachment {
+    pb::Attachment {
+        id: a.id.to_string(),
+        content_type: a.content_type,
+        width: a.width,
+        height: a.height,
+        size_bytes: a.size_bytes,
+    }
+}
+
+fn file_out(f: File) -> pb::AttachmentFile {
+    pb::AttachmentFile { content_type: f.content_type, data: f.bytes }
 }
 
 fn thread_out(t: Thread) -> pb::TicketThread {
@@ -113,13 +129,19 @@ fn ticket_id(raw: &str) -> Result<Uuid, Error> {
     raw.trim().parse().map_err(|_| Error::TicketNotFound)
 }
 
+/// An attachment id from a request: anything that is not a UUID names no screenshot.
+fn attachment_id(raw: &str) -> Result<Uuid, Error> {
+    raw.trim().parse().map_err(|_| Error::AttachmentNotFound)
+}
+
 #[tonic::async_trait]
 impl Support for SupportService {
     #[tracing::instrument(skip_all)]
     async fn open_ticket(&self, request: Request<pb::OpenTicketRequest>) -> Result<Response<pb::TicketThread>, Status> {
         let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
         let r = request.into_inner();
-        let thread = self.usecases.open_ticket(user, request_id(&r.request_id)?, &r.subject, &r.body).await?;
+        let thread =
+            self.usecases.open_ticket(user, request_id(&r.request_id)?, &r.subject, &r.body, r.attachments).await?;
         Ok(Response::new(thread_out(thread)))
     }
 
@@ -147,8 +169,8 @@ impl Support for SupportService {
     ) -> Result<Response<pb::TicketMessage>, Status> {
         let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
         let r = request.into_inner();
-        let message =
-            self.usecases.post_message(user, ticket_id(&r.ticket_id)?, request_id(&r.request_id)?, &r.body).await?;
+        let (ticket, request) = (ticket_id(&r.ticket_id)?, request_id(&r.request_id)?);
+        let message = self.usecases.post_message(user, ticket, request, &r.body, r.attachments).await?;
         Ok(Response::new(message_out(message)))
     }
 
@@ -213,5 +235,53 @@ impl Support for SupportService {
             author_name: &r.author_name,
         };
         Ok(Response::new(message_out(self.usecases.staff_reply(admin, reply).await?)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_attachment(
+        &self,
+        request: Request<pb::AttachmentRef>,
+    ) -> Result<Response<pb::AttachmentFile>, Status> {
+        let id = attachment_id(&request.get_ref().attachment_id)?;
+        let file = match meguri_auth::caller(&request) {
+            // Staff see any ticket's; everyone else only their own (or none).
+            Some(claims) if claims.role == meguri_auth::Role::Admin => {
+                self.usecases.staff_attachment(staff(Some(claims))?, id).await?
+            }
+            _ => {
+                let user = meguri_auth::signed_in_user(&request, Error::Unauthenticated)?;
+                self.usecases.my_attachment(user, id).await?
+            }
+        };
+        Ok(Response::new(file_out(file)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_reply_thread(&self, request: Request<pb::ReplyLinkRef>) -> Result<Response<pb::ReplyThread>, Status> {
+        let linked = self.usecases.link_thread(&request.get_ref().token).await?;
+        Ok(Response::new(pb::ReplyThread {
+            thread: Some(thread_out(linked.thread)),
+            expires_at: time(linked.expires_at),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn reply_by_link(
+        &self,
+        request: Request<pb::ReplyByLinkRequest>,
+    ) -> Result<Response<pb::TicketMessage>, Status> {
+        let r = request.into_inner();
+        let message = self.usecases.reply_by_link(&r.token, request_id(&r.request_id)?, &r.body).await?;
+        Ok(Response::new(message_out(message)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_reply_attachment(
+        &self,
+        request: Request<pb::ReplyAttachmentRef>,
+    ) -> Result<Response<pb::AttachmentFile>, Status> {
+        let r = request.into_inner();
+        let file = self.usecases.link_attachment(&r.token, attachment_id(&r.attachment_id)?).await?;
+        Ok(Response::new(file_out(file)))
     }
 }

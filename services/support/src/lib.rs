@@ -2,6 +2,8 @@
 //! Adapters to other services go in `peers.rs` (one trait per peer, its gRPC implementation built in
 //! `startup.rs`) and to bazi-engine in `engine.rs`, when the service needs them.
 
+pub mod attachments;
+pub mod cli;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '@/app-web/router';
-import { apiPaths } from '@/config/paths';
+import { apiPaths, paths } from '@/config/paths';
 import { apiError, mockSession } from '@/testing/mocks/accounts';
 import { sampleUser } from '@/testing/mocks/data';
 import { server } from '@/testing/mocks/server';
@@ -45,6 +45,27 @@ describe('login', () => {
     expect(sent).toEqual({ email: 'hanako@example.com', password: 'correct horse' });
     const toast = toastSaying('ログイン成功');
     expect(toast).toHaveTextContent('あなたの輝く未来へ出発だ');
+  });
+
+  it('goes back to the page of the app that sent the visitor (?next=), never elsewhere', async () => {
+    const session = mockSession();
+    server.use(
+      http.post(apiPaths.auth.login, () => {
+        session.signIn();
+        return HttpResponse.json(sampleUser);
+      }),
+    );
+    const first = renderApp(<AppRoutes />, { route: paths.auth.loginThen(paths.about) });
+    await fillLogin(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByRole('heading', { name: '巡りについて', level: 1 })).toBeInTheDocument();
+    first.unmount();
+
+    session.signOut();
+    const second = renderApp(<AppRoutes />, { route: '/auth/login?next=%2F%2Fevil.example%2F' });
+    await fillLogin(second.user);
+    await second.user.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByRole('heading', { name: '今日の運勢' })).toBeInTheDocument();
   });
 
   it("shows the server's message in an error toast", async () => {

@@ -9,7 +9,7 @@ import { readingsHandlers } from '@/testing/mocks/readings';
 
 /**
  * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates, the
- * public calculator, home's readings, an empty chat, no diary notices and no support tickets. A test overrides one with `server.use(...)`.
+ * public calculator, home's readings, an empty chat, no diary notices, no support tickets and no working reply link. A test overrides one with `server.use(...)`.
  */
 export const handlers = [
   http.get(apiPaths.auth.user, () =>
@@ -29,4 +29,11 @@ export const handlers = [
   http.get(apiPaths.diary.letters, () => HttpResponse.json({ letters: [] })),
   // /settings lists the member's support tickets: none by default (testing/mocks/support.ts has the routes).
   http.get(apiPaths.support.tickets, () => HttpResponse.json({ tickets: [] })),
+  // No ticket, so no reply link works: /support/reply/{token} gets the gateway's one answer for a dead link.
+  http.get('/api/public/support/reply/:token', () =>
+    HttpResponse.json(
+      { message: 'このリンクは使えません。リンクが正しくないか、有効期限が切れています', code: 'REPLY_LINK_INVALID' },
+      { status: 404 },
+    ),
+  ),
 ];

@@ -59,13 +59,46 @@ pub struct OpenTicketBody {
 impl OpenTicketBody {
     /// # Errors
     /// 400 `INVALID_REQUEST_ID`.
-    pub fn request(self) -> Result<pb::OpenTicketRequest, ApiError> {
+    pub fn request(self, attachments: Vec<Vec<u8>>) -> Result<pb::OpenTicketRequest, ApiError> {
         Ok(pb::OpenTicketRequest {
             request_id: request_id(&self.request_id)?,
             subject: self.subject,
             body: self.message,
+            attachments,
         })
     }
+}
+
+/// `POST /api/support/tickets` as `multipart/form-data`: the fields of [`OpenTicketBody`] and the
+/// screenshots.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // the document's shape; the form is read by `form::TicketForm`
+pub struct OpenTicketForm {
+    #[schema(required = true)]
+    pub request_id: String,
+    #[schema(required = true)]
+    pub subject: String,
+    #[schema(required = true)]
+    pub message: String,
+    /// Up to 3 PNG or JPEG files (by content), at most 2 MiB each; support stores a re-encoded copy
+    /// without metadata.
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 3)]
+    pub attachments: Vec<Vec<u8>>,
+}
+
+/// `POST /api/support/tickets/{id}/messages` as `multipart/form-data`.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // the document's shape; the form is read by `form::TicketForm`
+pub struct PostTicketMessageForm {
+    #[schema(required = true)]
+    pub request_id: String,
+    #[schema(required = true)]
+    pub message: String,
+    /// As [`OpenTicketForm`]'s.
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 3)]
+    pub attachments: Vec<Vec<u8>>,
 }
 
 /// `POST /api/support/tickets/{id}/messages`.
@@ -92,12 +125,21 @@ pub struct PostTicketMessageBody {
 impl PostTicketMessageBody {
     /// # Errors
     /// 400 `INVALID_REQUEST_ID`.
-    pub fn request(self, ticket: pb::TicketRef) -> Result<pb::PostMessageRequest, ApiError> {
+    pub fn request(self, ticket: pb::TicketRef, attachments: Vec<Vec<u8>>) -> Result<pb::PostMessageRequest, ApiError> {
         Ok(pb::PostMessageRequest {
             ticket_id: ticket.ticket_id,
             request_id: request_id(&self.request_id)?,
             body: self.message,
+            attachments,
         })
+    }
+
+    /// The answer through a reply link.
+    ///
+    /// # Errors
+    /// 400 `INVALID_REQUEST_ID`.
+    pub fn by_link(self, token: String) -> Result<pb::ReplyByLinkRequest, ApiError> {
+        Ok(pb::ReplyByLinkRequest { token, request_id: request_id(&self.request_id)?, body: self.message })
     }
 }
 
@@ -220,6 +262,29 @@ pub enum TicketVia {
     Email,
 }
 
+/// A screenshot of a message. The member fetches it at `/api/support/attachments/{id}`; the reply
+/// page at `/api/public/support/reply/{token}/attachments/{id}`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketAttachmentBody {
+    #[schema(example = "0191b7e4-8a4e-7c3a-9b55-3f1d2c4e5a70")]
+    pub id: String,
+    /// `image/png` or `image/jpeg`.
+    #[schema(example = "image/png")]
+    pub content_type: String,
+    pub width: i32,
+    pub height: i32,
+    /// Of the stored (re-encoded) copy.
+    pub size_bytes: i32,
+}
+
+impl From<pb::Attachment> for TicketAttachmentBody {
+    fn from(a: pb::Attachment) -> Self {
+        let pb::Attachment { id, content_type, width, height, size_bytes } = a;
+        Self { id, content_type, width, height, size_bytes }
+    }
+}
+
 /// One message of a ticket's thread.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -231,6 +296,8 @@ pub struct TicketMessageBody {
     #[schema(required = true, example = "サポート担当")]
     pub author_name: Option<String>,
     pub body: String,
+    /// The screenshots sent with it, in the order sent.
+    pub attachments: Vec<TicketAttachmentBody>,
     pub via: TicketVia,
     /// Staff replies: the member has opened them; the member's messages: staff has.
     pub is_read: bool,
@@ -248,6 +315,7 @@ impl TryFrom<pb::TicketMessage> for TicketMessageBody {
             author_id: _,
             author_name,
             body,
+            attachments,
             via,
             is_read,
             internal,
@@ -263,7 +331,8 @@ impl TryFrom<pb::TicketMessage> for TicketMessageBody {
             _ => return Err(ApiError::Unexpected(anyhow!("support sent author type {author_type}"))),
         };
         let via = if via == pb::Via::Email as i32 { TicketVia::Email } else { TicketVia::Web };
-        Ok(Self { id, ticket_id, author_type, author_name, body, via, is_read, created_at })
+        let attachments = attachments.into_iter().map(TicketAttachmentBody::from).collect();
+        Ok(Self { id, ticket_id, author_type, author_name, body, attachments, via, is_read, created_at })
     }
 }
 
@@ -284,6 +353,28 @@ impl TryFrom<pb::TicketThread> for TicketThreadBody {
             ticket: TicketBody::try_from(ticket)?,
             messages: messages.into_iter().map(TicketMessageBody::try_from).collect::<Result<_, _>>()?,
         })
+    }
+}
+
+/// `GET /api/public/support/reply/{token}`: the link's ticket as its member sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyThreadBody {
+    pub ticket: TicketBody,
+    /// Oldest first; never a staff note.
+    pub messages: Vec<TicketMessageBody>,
+    /// RFC 3339: when the link stops working.
+    pub expires_at: String,
+}
+
+impl TryFrom<pb::ReplyThread> for ReplyThreadBody {
+    type Error = ApiError;
+
+    fn try_from(r: pb::ReplyThread) -> Result<Self, ApiError> {
+        let pb::ReplyThread { thread, expires_at } = r;
+        let thread = thread.ok_or_else(|| ApiError::Unexpected(anyhow!("support sent a link without its thread")))?;
+        let TicketThreadBody { ticket, messages } = TicketThreadBody::try_from(thread)?;
+        Ok(Self { ticket, messages, expires_at })
     }
 }
 
@@ -311,10 +402,12 @@ mod tests {
     fn ids_are_checked_at_the_edge() {
         assert_eq!(ticket_ref("../x").expect_err("no id").body().code, TICKET_NOT_FOUND);
         let body = OpenTicketBody { request_id: "nope".into(), subject: "s".into(), message: "m".into() };
-        assert_eq!(body.request().expect_err("no id").body().code, INVALID_REQUEST_ID);
+        assert_eq!(body.request(Vec::new()).expect_err("no id").body().code, INVALID_REQUEST_ID);
         let id = "0191B7E4-8A4E-7C3A-9B55-3F1D2C4E5A6B";
         let body = OpenTicketBody { request_id: id.into(), subject: "s".into(), message: "m".into() };
-        assert_eq!(body.request().expect("valid").request_id, id.to_lowercase());
+        let request = body.request(vec![b"png".to_vec()]).expect("valid");
+        assert_eq!(request.request_id, id.to_lowercase());
+        assert_eq!(request.attachments, [b"png".to_vec()]);
     }
 
     #[test]

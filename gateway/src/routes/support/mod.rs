@@ -1,12 +1,16 @@
 //! A member's support tickets (docs/api/support.md): the list, one ticket with its thread, opening a
-//! ticket and writing again. Every route needs a signed-in member and forwards to support, whose
-//! caller is the session's user; support checks the words and keeps repeats of one `requestId` to
+//! ticket and writing again (with screenshots), a screenshot; and the signed-out reply-by-link
+//! page (`reply`). The member routes need a signed-in member and forward to support, whose caller
+//! is the session's user; support checks the words and keeps repeats of one `requestId` to
 //! one ticket or message. The gateway checks the form of ids and turns support being down into the
 //! support screen's own 503.
 
 pub mod body;
+pub mod files;
+pub mod form;
 pub mod get;
 pub mod post;
+pub mod reply;
 
 use tonic::Code;
 

@@ -25,7 +25,11 @@ async fn spawn() -> Accounts {
 
 /// The gateway (with `customise` applied to its config) in front of a real identity service.
 pub async fn spawn_with(customise: impl FnOnce(&mut gateway::config::Config)) -> Accounts {
-    let keys = RedisKeys::new();
+    spawn_with_keys(RedisKeys::new(), customise).await
+}
+
+/// [`spawn_with`] on the event streams of `keys` (services the test started before share them).
+pub async fn spawn_with_keys(keys: RedisKeys, customise: impl FnOnce(&mut gateway::config::Config)) -> Accounts {
     let prefix = keys.prefix().to_owned();
     let identity = identity::testkit::spawn(SECRET, &prefix).await;
     let port = identity.grpc_port;

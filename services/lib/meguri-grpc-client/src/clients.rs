@@ -158,13 +158,20 @@ impl Identity {
 }
 
 service_client!(
-    /// support (a member's own tickets). Opening a ticket and posting a message are writes, never
+    /// support (a member's own tickets, their screenshots, the reply-by-link page, staff replies).
+    /// Opening a ticket, posting a message, answering by link and a staff reply are writes, never
     /// retried here: support answers a repeat of the same `request_id` with the first answer, so the
-    /// client repeats them itself.
+    /// client repeats them itself. A screenshot's answer can pass tonic's 4 MiB default: callers
+    /// that fetch them raise `max_decoding_message_size`.
     pub Support, su::support_client::SupportClient<Channel>, {
+        read get_attachment(su::AttachmentRef) -> su::AttachmentFile = "GetAttachment";
         read get_my_ticket(su::TicketRef) -> su::TicketThread = "GetMyTicket";
+        read get_reply_attachment(su::ReplyAttachmentRef) -> su::AttachmentFile = "GetReplyAttachment";
+        read get_reply_thread(su::ReplyLinkRef) -> su::ReplyThread = "GetReplyThread";
         read list_my_tickets(su::ListMyTicketsRequest) -> su::ListTicketsResponse = "ListMyTickets";
         write open_ticket(su::OpenTicketRequest) -> su::TicketThread = "OpenTicket";
         write post_message(su::PostMessageRequest) -> su::TicketMessage = "PostMessage";
+        write reply_by_link(su::ReplyByLinkRequest) -> su::TicketMessage = "ReplyByLink";
+        write staff_reply(su::StaffReplyRequest) -> su::TicketMessage = "StaffReply";
     }
 );

@@ -295,5 +295,29 @@ fn encode(image: &DynamicImage, kind: Kind) -> Result<Vec<u8>, Refusal> {
     Ok(out)
 }
 
+#[cfg(feature = "testing")]
+pub mod testing {
+    //! Images for other crates' tests, made from pixels (no binary file is committed).
+
+    use image::ImageEncoder as _;
+    use image::codecs::png::PngEncoder;
+
+    /// A valid `width` × `height` RGB PNG with a gradient.
+    ///
+    /// # Panics
+    /// Never for sizes that fit in memory (the encoder writes to a `Vec`).
+    #[must_use]
+    #[allow(clippy::expect_used)]
+    pub fn png(width: u32, height: u32) -> Vec<u8> {
+        let byte = |v: u32| u8::try_from(v % 251).unwrap_or(0);
+        let pixels: Vec<u8> = (0..width * height).flat_map(|i| [byte(i), byte(i * 19), 200]).collect();
+        let mut out = Vec::new();
+        PngEncoder::new(&mut out)
+            .write_image(&pixels, width, height, image::ExtendedColorType::Rgb8)
+            .expect("a PNG in memory");
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -410,6 +410,13 @@ pub mod codes {
         "INVALID_CURSOR",
         "INVALID_ADMIN_ID",
         "INVALID_LIMIT",
+        "IMAGE_EMPTY",
+        "IMAGE_TOO_LARGE",
+        "IMAGE_TYPE_NOT_ALLOWED",
+        "IMAGE_CORRUPT",
+        "IMAGE_TOO_LARGE_DIMENSIONS",
+        "ATTACHMENT_NOT_FOUND",
+        "REPLY_LINK_INVALID",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];

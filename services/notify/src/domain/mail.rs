@@ -50,6 +50,21 @@ pub enum MailKind {
     /// The receipt of a completed credit-pack purchase (billing). Always sent: a receipt is not
     /// marketing.
     PurchaseReceipt(Receipt),
+    /// Staff answered the recipient's support ticket (support): the subject, the start of the
+    /// reply and the link to `/support/reply/{token}`. Always sent: the member asked.
+    SupportReply(SupportReply),
+}
+
+/// What the mail of a staff reply says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SupportReply {
+    pub ticket_id: Uuid,
+    pub subject: String,
+    /// The start of the reply, one line.
+    pub preview: String,
+    /// The reply link's token (support keeps only its hash).
+    pub token: String,
+    pub expires_in_days: u32,
 }
 
 /// What a purchase receipt states.
@@ -88,7 +103,8 @@ impl MailKind {
             | Self::EmailChange { .. }
             | Self::Welcome
             | Self::SecurityNotice { .. }
-            | Self::PurchaseReceipt(_) => None,
+            | Self::PurchaseReceipt(_)
+            | Self::SupportReply(_) => None,
         }
     }
 }
@@ -174,6 +190,20 @@ impl TryFrom<pb::MailRequested> for MailRequest {
                     .with_timezone(&Utc),
                 item_title: m.item_title,
             }),
+            Kind::SupportReply(m) => MailKind::SupportReply(SupportReply {
+                ticket_id: m
+                    .ticket_id
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("the ticket id {:?} is not a UUID", m.ticket_id))?,
+                subject: m.subject,
+                preview: m.preview,
+                token: if m.token.trim().is_empty() {
+                    anyhow::bail!("a support reply without a link")
+                } else {
+                    m.token
+                },
+                expires_in_days: m.expires_in_days,
+            }),
         };
         if user_id.is_none() && (request.to.trim().is_empty() || mail.preference().is_some()) {
             anyhow::bail!("a mail request that names no user needs an address, and cannot be an optional mail");
@@ -207,10 +237,11 @@ pub enum MailType {
     FutureDiaryDelivery,
     InactivityReminder,
     PurchaseReceipt,
+    SupportReply,
 }
 
 impl MailType {
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::VerificationCode,
         Self::PasswordReset,
         Self::EmailChange,
@@ -222,6 +253,7 @@ impl MailType {
         Self::FutureDiaryDelivery,
         Self::InactivityReminder,
         Self::PurchaseReceipt,
+        Self::SupportReply,
     ];
 
     #[must_use]
@@ -238,10 +270,11 @@ impl MailType {
             Self::FutureDiaryDelivery => "future_diary_delivery",
             Self::InactivityReminder => "inactivity_reminder",
             Self::PurchaseReceipt => "purchase_receipt",
+            Self::SupportReply => "support_reply",
         }
     }
 
-    /// The type of a stored row (the column's check constraint holds these eleven).
+    /// The type of a stored row (the column's check constraint holds these twelve).
     #[must_use]
     pub fn from_stored(raw: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == raw)
@@ -262,6 +295,7 @@ impl From<&MailKind> for MailType {
             MailKind::FutureDiaryDelivery { .. } => Self::FutureDiaryDelivery,
             MailKind::InactivityReminder => Self::InactivityReminder,
             MailKind::PurchaseReceipt(_) => Self::PurchaseReceipt,
+            MailKind::SupportReply(_) => Self::SupportReply,
         }
     }
 }

@@ -7,7 +7,9 @@ mod retry;
 pub mod schedule;
 pub mod unsubscribe;
 
-pub use mail::{MailKind, MailRequest, MailType, Person, Receipt, SecurityChange, parse_date, short_error};
+pub use mail::{
+    MailKind, MailRequest, MailType, Person, Receipt, SecurityChange, SupportReply, parse_date, short_error,
+};
 pub use preferences::{Preference, Preferences, PreferencesUpdate};
 pub use retry::{NextStep, RetryPolicy};
 pub use schedule::{DeliveryKind, MailOutcome};

@@ -12,7 +12,7 @@
 //!
 //! One module per kind of mail: [`account`] (the code, the reset and change links, welcome),
 //! [`security`] (notices about the account), [`friends`], [`diary`] (mentions, letters to the
-//! future), [`receipt`] and [`reminder`]; each gives its subject, blocks and metadata, and this
+//! future), [`receipt`], [`reminder`] and [`support`] (staff replies); each gives its subject, blocks and metadata, and this
 //! module renders them.
 
 mod account;
@@ -21,6 +21,7 @@ mod friends;
 mod receipt;
 mod reminder;
 mod security;
+mod support;
 #[cfg(test)]
 mod testing;
 
@@ -99,6 +100,7 @@ pub fn render(request: &MailRequest, base_url: &str, unsubscribe_token: Option<&
         }
         MailKind::InactivityReminder => reminder::inactivity_reminder(base),
         MailKind::PurchaseReceipt(receipt) => receipt::purchase_receipt(receipt, base),
+        MailKind::SupportReply(reply) => support::support_reply(reply, base),
     };
     let mut blocks = blocks;
     let mut list_unsubscribe = None;

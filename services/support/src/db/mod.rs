@@ -1,5 +1,7 @@
 //! PostgreSQL: the `support` schema (see the migrations). Row structs never leave this module.
 
+pub mod attachments;
+pub mod links;
 pub mod schema;
 pub mod staff;
 pub mod tickets;

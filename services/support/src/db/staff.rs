@@ -12,7 +12,9 @@ use uuid::Uuid;
 
 use super::schema::{support_ticket_messages as messages, support_tickets as tickets};
 use super::tickets::{TicketRow, unread_by};
-use crate::domain::{AdminId, Assignee, Cursor, Priority, Status, preview};
+use meguri_ids::UserId;
+
+use crate::domain::{AdminId, Assignee, Cursor, Priority, Status, TokenHash, preview};
 use crate::usecases::tickets::Ticket;
 
 /// What the list keeps.
@@ -112,21 +114,27 @@ pub struct Locked {
     pub status: Status,
     pub last_message_at: DateTime<Utc>,
     pub closed_at: Option<DateTime<Utc>>,
+    pub subject: String,
+    /// `None` once the member deleted the account.
+    pub user: Option<UserId>,
 }
 
 /// Any ticket's row, locked until the transaction ends.
 pub async fn lock(conn: &mut AsyncPgConnection, ticket: Uuid) -> Result<Option<Locked>, diesel::result::Error> {
-    let row: Option<(String, DateTime<Utc>, Option<DateTime<Utc>>)> = tickets::table
+    type Row = (String, DateTime<Utc>, Option<DateTime<Utc>>, String, Option<Uuid>);
+    let row: Option<Row> = tickets::table
         .filter(tickets::id.eq(ticket))
-        .select((tickets::status, tickets::last_message_at, tickets::closed_at))
+        .select((tickets::status, tickets::last_message_at, tickets::closed_at, tickets::subject, tickets::user_id))
         .for_update()
         .first(conn)
         .await
         .optional()?;
-    Ok(row.map(|(status, last_message_at, closed_at)| Locked {
+    Ok(row.map(|(status, last_message_at, closed_at, subject, user)| Locked {
         status: Status::from_store(&status).unwrap_or(Status::Open),
         last_message_at,
         closed_at,
+        subject,
+        user: user.map(UserId::from_uuid),
     }))
 }
 
@@ -174,6 +182,8 @@ pub struct NewStaffMessage<'a> {
     pub internal: bool,
     /// Not before the ticket's newest message: the thread's order is the order of arrival.
     pub at: DateTime<Utc>,
+    /// The hash of the reply link mailed with it, and when the link stops working.
+    pub reply_token: Option<(TokenHash, DateTime<Utc>)>,
 }
 
 /// Stores a staff message; a reply (not a note) also moves the member-facing fields: the count,
@@ -193,6 +203,8 @@ pub async fn insert_staff_message(
             messages::author_name.eq(m.author_name),
             messages::body.eq(m.body),
             messages::internal.eq(m.internal),
+            messages::reply_token.eq(m.reply_token.as_ref().map(|(hash, _)| hash.as_str())),
+            messages::reply_token_expires_at.eq(m.reply_token.as_ref().map(|(_, until)| *until)),
             messages::created_at.eq(m.at),
         ))
         .execute(conn)

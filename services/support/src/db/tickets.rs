@@ -80,6 +80,7 @@ impl From<MessageRow> for Message {
             author_name: r.author_name,
             body: r.body,
             by_email: r.via == "email",
+            attachments: Vec::new(),
             internal: r.internal,
             is_read: r.is_read,
             created_at: r.created_at,
@@ -225,7 +226,7 @@ pub async fn thread(
         .select(MessageRow::as_select())
         .load(conn)
         .await?;
-    Ok(rows.into_iter().map(Message::from).collect())
+    super::attachments::fill(conn, rows.into_iter().map(Message::from).collect()).await
 }
 
 /// Marks the staff replies `shown` (ids of the ticket's messages the member was just answered) as
@@ -281,7 +282,8 @@ pub async fn message_by_request(
         .first::<MessageRow>(conn)
         .await
         .optional()?;
-    Ok(row.map(Message::from))
+    let Some(row) = row else { return Ok(None) };
+    Ok(super::attachments::fill(conn, vec![Message::from(row)]).await?.pop())
 }
 
 /// What a member's new message stores.

@@ -2,13 +2,18 @@
 //! what they need (the pool, the clock). `grpc.rs` only translates to and from these; the rules
 //! they apply live in `domain/`, the SQL in `db/`.
 
+pub mod files;
+pub mod members;
+pub mod reply_link;
 pub mod staff;
 pub mod tickets;
 
 use std::sync::Arc;
 
 use meguri_clock::Clock;
+use meguri_events::Relay;
 
+use crate::attachments::AttachmentStore;
 use crate::db;
 use crate::error::Error;
 
@@ -17,6 +22,12 @@ use crate::error::Error;
 pub struct UseCases {
     pub db: meguri_db::Pool,
     pub clock: Arc<dyn Clock>,
+    /// The screenshots' bytes.
+    pub files: Arc<dyn AttachmentStore>,
+    /// Moves the outbox (reply mails) to the event streams; woken after a commit that filled it.
+    pub relay: Relay,
+    /// How long a mailed reply link works.
+    pub reply_link_days: u32,
 }
 
 impl UseCases {

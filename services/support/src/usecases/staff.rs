@@ -9,7 +9,13 @@ use super::UseCases;
 use super::tickets::{Author, Message, Thread, Ticket};
 use crate::db::staff as store;
 use crate::db::tickets as member_store;
-use crate::domain::{AdminId, Assignee, AuthorName, Body, Cursor, Priority, Status, subject_pattern};
+use meguri_ids::UserId;
+use meguri_proto::notify::MailRequested;
+use meguri_proto::notify::mail_requested::{Kind as MailKind, SupportReply};
+
+use crate::domain::{
+    AdminId, Assignee, AuthorName, Body, Cursor, Priority, ReplyToken, Status, expires_at, preview, subject_pattern,
+};
 use crate::error::Error;
 
 /// What the list keeps (parsed).
@@ -145,13 +151,20 @@ impl UseCases {
         let (ticket, request_id, internal) = (reply.ticket, reply.request_id, reply.internal);
         let mut conn = self.conn().await?;
         let clock = self.clock.clone();
-        let message = conn
+        let days = self.reply_link_days;
+        let (message, mailed) = conn
             .transaction::<_, Error, _>(async |conn| {
                 // The row lock orders concurrent messages, staff's and the member's alike.
                 let locked = store::lock(conn, ticket).await?.ok_or(Error::TicketNotFound)?;
                 if let Some(earlier) = member_store::message_by_request(conn, ticket, request_id).await? {
-                    return Ok(earlier);
+                    return Ok((earlier, false));
                 }
+                let now = clock.now();
+                // A reply (not a note) to a ticket that still has its member is mailed with a link.
+                let link = match (internal, locked.user) {
+                    (false, Some(user)) => Some((ReplyToken::generate()?, user)),
+                    _ => None,
+                };
                 let message = store::NewStaffMessage {
                     id: Uuid::now_v7(),
                     ticket,
@@ -160,15 +173,41 @@ impl UseCases {
                     author_name: name.as_str(),
                     body: body.as_str(),
                     internal,
-                    at: clock.now().max(locked.last_message_at),
+                    at: now.max(locked.last_message_at),
+                    reply_token: link.as_ref().map(|(token, _)| (token.hash(), expires_at(now, days))),
                 };
                 store::insert_staff_message(conn, &message).await?;
-                member_store::message_by_request(conn, ticket, request_id)
+                if let Some((token, user)) = &link {
+                    let mail = reply_mail(*user, ticket, &locked.subject, body.as_str(), token, days);
+                    meguri_events::enqueue(conn, &mail).await?;
+                }
+                let stored = member_store::message_by_request(conn, ticket, request_id)
                     .await?
-                    .ok_or_else(|| Error::Unexpected(anyhow::anyhow!("the message just stored is gone")))
+                    .ok_or_else(|| Error::Unexpected(anyhow::anyhow!("the message just stored is gone")))?;
+                Ok((stored, link.is_some()))
             })
             .await?;
-        tracing::info!(name: "support.staff_replied", message_id = %message.id);
+        if mailed {
+            self.relay.wake();
+        }
+        tracing::info!(name: "support.staff_replied", message_id = %message.id, mailed);
         Ok(message)
+    }
+}
+
+/// The mail of a staff reply: to the ticket's member (notify looks the address up), with the
+/// subject, the start of the reply and the link's token. Never a note, never a screenshot.
+fn reply_mail(user: UserId, ticket: Uuid, subject: &str, body: &str, token: &ReplyToken, days: u32) -> MailRequested {
+    MailRequested {
+        user_id: Some(user.to_string()),
+        to: String::new(),
+        name: None,
+        kind: Some(MailKind::SupportReply(SupportReply {
+            ticket_id: ticket.to_string(),
+            subject: subject.to_owned(),
+            preview: preview(body),
+            token: token.expose().to_owned(),
+            expires_in_days: days,
+        })),
     }
 }

@@ -15,7 +15,7 @@ const SECRET: &str = "test-secret-that-is-long-enough-for-hs256-0123456789";
 #[tokio::test(flavor = "multi_thread")]
 async fn the_service_starts_reports_serving_and_answers() {
     // Arrange: a fresh schema, the service on free ports.
-    let app = support::testkit::spawn(SECRET).await;
+    let app = support::testkit::spawn(SECRET, &format!("support-test:{}:", uuid::Uuid::now_v7())).await;
     let channel = tonic::transport::Channel::from_shared(app.addr()).expect("uri").connect().await.expect("connect");
 
     // Act + assert: health turns SERVING (readiness is retried with backoff), /readyz answers 200.

@@ -3,8 +3,10 @@
 use std::time::Duration;
 
 use meguri_auth::{Role, Subject, TokenMinter};
+use meguri_events::EventsConfig;
 use meguri_ids::UserId;
 use meguri_proto::meguri::support::v1 as pb;
+use meguri_proto::notify::MailRequested;
 use meguri_testkit::Bearer;
 use pb::support_client::SupportClient;
 use secrecy::SecretString;
@@ -19,12 +21,17 @@ pub type Client = SupportClient<InterceptedService<Channel, Bearer>>;
 pub struct TestApp {
     pub service: TestSupport,
     channel: Channel,
+    /// The Redis key prefix of this service's event streams.
+    pub prefix: String,
+    _keys: meguri_testkit::RedisKeys,
 }
 
 pub async fn spawn_app() -> TestApp {
-    let service = support::testkit::spawn(SECRET).await;
+    let keys = meguri_testkit::RedisKeys::new();
+    let prefix = keys.prefix().to_owned();
+    let service = support::testkit::spawn(SECRET, &prefix).await;
     let channel = meguri_testkit::connect(&service.addr()).await;
-    TestApp { service, channel }
+    TestApp { service, channel, prefix, _keys: keys }
 }
 
 impl TestApp {
@@ -52,7 +59,47 @@ pub fn request_id() -> String {
 }
 
 pub fn open(subject: &str, body: &str) -> pb::OpenTicketRequest {
-    pb::OpenTicketRequest { request_id: request_id(), subject: subject.to_owned(), body: body.to_owned() }
+    pb::OpenTicketRequest {
+        request_id: request_id(),
+        subject: subject.to_owned(),
+        body: body.to_owned(),
+        attachments: Vec::new(),
+    }
+}
+
+impl TestApp {
+    /// Every mail requested so far (the `mail` stream the outbox relay feeds).
+    pub async fn mails(&self) -> Vec<MailRequested> {
+        meguri_events::testkit::read_all(&meguri_testkit::redis_url(), &EventsConfig::new(&self.prefix))
+            .await
+            .expect("the mail stream")
+    }
+
+    /// Waits (up to 10 s) for `count` mails; answers them oldest first.
+    pub async fn wait_mails(&self, count: usize) -> Vec<MailRequested> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let mails = self.mails().await;
+            if mails.len() >= count {
+                return mails;
+            }
+            assert!(std::time::Instant::now() < deadline, "expected {count} mail(s), saw {}", mails.len());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// The files in the attachment directory.
+    pub fn stored_files(&self) -> Vec<std::path::PathBuf> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() { walk(&path, out) } else { out.push(path) }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.service.attachment_dir, &mut out);
+        out
+    }
 }
 
 pub fn code_of(status: &tonic::Status) -> &str {

@@ -292,6 +292,7 @@ async fn closing_sets_closed_at_reopening_clears_it_and_a_member_message_reopens
             ticket_id: id.clone(),
             request_id: request_id(),
             body: "まだです".into(),
+            ..Default::default()
         })
         .await
         .expect("posted");
@@ -383,6 +384,7 @@ async fn fifty_concurrent_staff_replies_and_member_messages_keep_the_counts_exac
                         ticket_id,
                         request_id: request_id(),
                         body: format!("質問{i}"),
+                        ..Default::default()
                     })
                     .await
                     .map(|_| ()),

@@ -51,8 +51,12 @@ async fn a_double_click_opens_one_ticket_and_a_repeated_message_is_stored_once()
     assert_eq!(count_rows(&app, "support_tickets").await, 1);
 
     let ticket_id = a.ticket.expect("ticket").id;
-    let message =
-        pb::PostMessageRequest { ticket_id: ticket_id.clone(), request_id: request_id(), body: "追記です".into() };
+    let message = pb::PostMessageRequest {
+        ticket_id: ticket_id.clone(),
+        request_id: request_id(),
+        body: "追記です".into(),
+        ..Default::default()
+    };
     let first = me.post_message(message.clone()).await.expect("posted").into_inner();
     let again = me.post_message(message).await.expect("replayed").into_inner();
     assert_eq!(first, again);
@@ -94,6 +98,7 @@ async fn another_members_ticket_is_not_found_and_signed_out_callers_are_refused(
             ticket_id: ticket.id.clone(),
             request_id: request_id(),
             body: "横から".into(),
+            ..Default::default()
         })
         .await
         .expect_err("not theirs");
@@ -124,7 +129,10 @@ async fn fifty_concurrent_messages_count_fifty_and_the_newest_time_is_the_last_m
             clock.advance(std::time::Duration::from_millis(i % 7));
             client
                 .post_message(pb::PostMessageRequest {
-                    ticket_id, request_id: request_id(), body: format!("{i}通目")
+                    ticket_id,
+                    request_id: request_id(),
+                    body: format!("{i}通目"),
+                    ..Default::default()
                 })
                 .await
                 .expect("posted")

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
 import { Link } from '@/components/ui/link';
 import { PasswordField } from '@/components/ui/password-field';
@@ -11,14 +11,20 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { returnPath } from '@/features/auth/utils/return-path';
 import { errorMessageFor, isApiError } from '@/lib/api-client';
 import { EMAIL_INVALID, isValidEmail } from '@/lib/account-validation';
 
 export const LOGIN_FAILED = 'ログインに失敗しました';
 
-/** Login (spec §2): e-mail and password; an unverified account is offered the verify screen. */
+/**
+ * Login (spec §2): e-mail and password; an unverified account is offered the verify screen. Signed in, it
+ * goes home, or back to the page of this app that sent the visitor here (`?next=`, paths.auth.loginThen).
+ */
 export function LoginForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = returnPath(params.get('next')) ?? paths.home;
   const { trigger, isMutating } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -39,7 +45,7 @@ export function LoginForm() {
     try {
       await trigger({ email: address, password });
       toast({ title: 'ログイン成功', description: 'あなたの輝く未来へ出発だ' });
-      void navigate(paths.home);
+      void navigate(next);
     } catch (error) {
       const message = errorMessageFor(error, LOGIN_FAILED);
       if (isApiError(error) && error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {

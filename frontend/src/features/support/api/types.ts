@@ -2,7 +2,7 @@
  * The wire shapes of the gateway's support routes (docs/api/support.md), from its OpenAPI document
  * (types/api.gen.ts): a field the gateway renames or drops fails tsc here and wherever it is used.
  */
-import type { ApiSchema } from '@/types/api';
+import type { ApiBody, ApiSchema } from '@/types/api';
 
 export type TicketStatus = ApiSchema<'TicketStatus'>;
 export type TicketPriority = ApiSchema<'TicketPriority'>;
@@ -24,3 +24,18 @@ export type NewTicket = ApiSchema<'OpenTicketBody'>;
 
 /** POST /api/support/tickets/{id}/messages (answers 201 with the `TicketMessage`). */
 export type NewTicketMessage = ApiSchema<'PostTicketMessageBody'>;
+
+/** A screenshot stored with a message (PNG or JPEG, re-encoded by support): its size, for the thumbnail's box. */
+export type TicketAttachment = ApiSchema<'TicketAttachmentBody'>;
+
+/**
+ * GET /api/public/support/reply/{token}: the ticket of a mailed reply link with its thread as the member
+ * sees it (no staff notes), and when the link stops working.
+ */
+export type ReplyThread = ApiSchema<'ReplyThreadBody'>;
+
+/**
+ * POST /api/public/support/reply/{token} (answers 201 with the `TicketMessage`, `via` "email"): `requestId` and
+ * `message`, whatever the document names the schema.
+ */
+export type ReplyByLink = ApiBody<'post', '/api/public/support/reply/{token}'>;

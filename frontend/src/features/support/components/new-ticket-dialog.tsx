@@ -12,8 +12,16 @@ import type { Theme } from '@mui/material/styles';
 
 import { useCreateTicket } from '@/features/support/api/support-request';
 import type { TicketThread } from '@/features/support/api/types';
+import { AttachmentPicker } from '@/features/support/components/attachment-picker';
 import { MessageField } from '@/features/support/components/message-field';
-import { charCount, messageProblem, SUBJECT_MAX, subjectProblem } from '@/features/support/utils/ticket-rules';
+import { usePickedImages } from '@/features/support/hooks/use-picked-images';
+import {
+  charCount,
+  isImageCode,
+  messageProblem,
+  SUBJECT_MAX,
+  subjectProblem,
+} from '@/features/support/utils/ticket-rules';
 import { errorMessageFor, isApiError } from '@/lib/api-client';
 
 type NewTicketDialogProps = {
@@ -23,14 +31,15 @@ type NewTicketDialogProps = {
   onCreated: (thread: TicketThread) => void;
 };
 
-type Problems = { subject: string | null; message: string | null; form: string | null };
-const NO_PROBLEMS: Problems = { subject: null, message: null, form: null };
+type Problems = { subject: string | null; message: string | null; images: string | null; form: string | null };
+const NO_PROBLEMS: Problems = { subject: null, message: null, images: null, form: null };
 
 /**
- * 「新しいお問い合わせ」: a subject (one line, ≤ 100 characters) and a message (≤ 5000). The checks run before
- * sending; when support refuses, its own message is shown by the field it is about. One submission has one
- * `requestId`, kept until the ticket is opened or the text changes, so a double click or a retry after a
- * lost answer opens one ticket. (Screenshots, up to 3, come in a later step: they go under the message.)
+ * 「新しいお問い合わせ」: a subject (one line, ≤ 100 characters), a message (≤ 5000) and up to 3 screenshots
+ * under it (sent as multipart/form-data; without any, JSON). The checks run before sending; when support
+ * refuses, its own message is shown by the field it is about. One submission has one `requestId`, kept until
+ * the ticket is opened or the text or the images change, so a double click or a retry after a lost answer
+ * opens one ticket.
  */
 export function NewTicketDialog({ open, onClose, onCreated }: NewTicketDialogProps) {
   const titleId = useId();
@@ -44,10 +53,15 @@ export function NewTicketDialog({ open, onClose, onCreated }: NewTicketDialogPro
   const inFlight = useRef(false);
   const requestId = useRef<string | null>(null);
 
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
+  const changed = () => {
     requestId.current = null;
     setProblems(NO_PROBLEMS);
+  };
+  const picked = usePickedImages(changed);
+
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    changed();
   };
 
   const close = () => {
@@ -58,7 +72,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: NewTicketDialogPro
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const found: Problems = { subject: subjectProblem(subject), message: messageProblem(message), form: null };
+    const found: Problems = { subject: subjectProblem(subject), message: messageProblem(message), images: null, form: null };
     if (found.subject || found.message) {
       setProblems(found);
       return;
@@ -68,19 +82,20 @@ export function NewTicketDialog({ open, onClose, onCreated }: NewTicketDialogPro
     setProblems(NO_PROBLEMS);
     requestId.current ??= crypto.randomUUID();
     try {
-      const thread = await trigger({ requestId: requestId.current, subject: subject.trim(), message: message.trim() });
+      const thread = await trigger({
+        body: { requestId: requestId.current, subject: subject.trim(), message: message.trim() },
+        images: picked.images.map((image) => image.file),
+      });
       requestId.current = null;
       setSubject('');
       setMessage('');
+      picked.clear();
       onCreated(thread);
     } catch (failure) {
       const text = errorMessageFor(failure, 'お問い合わせを送信できませんでした。もう一度お試しください');
       const code = isApiError(failure) ? (failure.code ?? '') : '';
-      setProblems({
-        subject: code.startsWith('TICKET_SUBJECT') ? text : null,
-        message: code.startsWith('TICKET_MESSAGE') ? text : null,
-        form: code.startsWith('TICKET_SUBJECT') || code.startsWith('TICKET_MESSAGE') ? null : text,
-      });
+      const field = code.startsWith('TICKET_SUBJECT') ? 'subject' : code.startsWith('TICKET_MESSAGE') ? 'message' : isImageCode(code) ? 'images' : 'form';
+      setProblems({ ...NO_PROBLEMS, [field]: text });
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -113,6 +128,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: NewTicketDialogPro
             }
           />
           <MessageField label="お問い合わせ内容" value={message} onChange={edit(setMessage)} error={problems.message} disabled={sending} />
+          <AttachmentPicker picked={picked} error={problems.images} disabled={sending} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" onClick={close} disabled={sending}>

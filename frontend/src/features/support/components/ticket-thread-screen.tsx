@@ -8,17 +8,22 @@ import { useSWRConfig } from 'swr';
 
 import { Link } from '@/components/ui/link';
 import { LoadErrorBlock, LoadingBlock } from '@/components/ui/load-state';
-import { paths } from '@/config/paths';
+import { apiPaths, paths } from '@/config/paths';
 import { ticketsKey, useTicketThread } from '@/features/support/api/get-tickets';
+import { usePostTicketMessage } from '@/features/support/api/support-request';
+import type { NewTicketMessage } from '@/features/support/api/types';
 import { ReplyForm } from '@/features/support/components/reply-form';
-import { TicketMessageBubble } from '@/features/support/components/ticket-message-bubble';
+import { TicketMessageBubble, type AttachmentUrl } from '@/features/support/components/ticket-message-bubble';
 import { TicketStatusChip } from '@/features/support/components/ticket-status-chip';
 import { SUPPORT_UNAVAILABLE } from '@/features/support/utils/ticket-rules';
-import { errorMessageFor, isApiError } from '@/lib/api-client';
+import { apiUrl, errorMessageFor, isApiError } from '@/lib/api-client';
 import { isUuid } from '@/lib/ids';
 
 /** The gateway's TICKET_NOT_FOUND message, for an id that is not one (nothing is asked then). */
 const NOT_FOUND = 'お問い合わせが見つかりません';
+
+/** Signed in, a screenshot is read by its id alone: the session says whose it is. */
+const memberAttachmentUrl: AttachmentUrl = (attachmentId) => apiUrl(apiPaths.support.attachment(attachmentId));
 
 /**
  * /settings/support/{ticketId}: one ticket of the member's as a conversation, oldest first, with the reply
@@ -27,6 +32,7 @@ const NOT_FOUND = 'お問い合わせが見つかりません';
  */
 export function TicketThreadScreen({ ticketId }: { ticketId: string }) {
   const thread = useTicketThread(ticketId);
+  const { trigger } = usePostTicketMessage(ticketId);
   const { mutate } = useSWRConfig();
   const loaded = thread.data !== undefined;
 
@@ -35,7 +41,9 @@ export function TicketThreadScreen({ ticketId }: { ticketId: string }) {
     if (loaded) void mutate(ticketsKey());
   }, [loaded, mutate]);
 
-  const sent = () => {
+  // The thread and the list are read again: the new message, the status (a closed ticket reopens), the counts.
+  const send = async (body: NewTicketMessage, images: readonly File[]) => {
+    await trigger({ body, images });
     void thread.mutate();
     void mutate(ticketsKey());
   };
@@ -67,14 +75,14 @@ export function TicketThreadScreen({ ticketId }: { ticketId: string }) {
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, minWidth: 0 }}
         >
           {messages.map((message) => (
-            <TicketMessageBubble key={message.id} message={message} />
+            <TicketMessageBubble key={message.id} message={message} attachmentUrl={memberAttachmentUrl} />
           ))}
         </Box>
         <Divider sx={{ my: 3 }} />
         <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
           返信する
         </Typography>
-        <ReplyForm ticketId={ticket.id} closed={ticket.status === 'closed'} onSent={sent} />
+        <ReplyForm key={ticket.id} closed={ticket.status === 'closed'} send={send} />
       </>
     );
   } else if (thread.error) {

@@ -30,6 +30,38 @@ export function messageProblem(message: string): string | null {
   return null;
 }
 
+/** Screenshots per message: support refuses more (TOO_MANY_ATTACHMENTS). */
+export const ATTACHMENTS_MAX = 3;
+/** Bytes per screenshot as chosen: support refuses more (IMAGE_TOO_LARGE), 2 MiB. */
+export const ATTACHMENT_BYTES_MAX = 2 * 1024 * 1024;
+/** What support takes (it checks the bytes; the file's type is only the browser's guess from its name). */
+export const ATTACHMENT_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+
+export const IMAGE_TYPE_PROBLEM = 'PNGかJPEGの画像を選んでください';
+export const IMAGE_SIZE_PROBLEM = '画像は1枚2MBまでです';
+export const IMAGE_COUNT_PROBLEM = `添付できる画像は${ATTACHMENTS_MAX}枚までです`;
+
+/**
+ * Which of the files just chosen can join the `held` ones already attached: PNG or JPEG, 2 MiB at most, 3 in
+ * all (the first ones chosen are kept). `problems` says once each why the others were left out.
+ */
+export function screenImages(held: number, chosen: readonly File[]): { accepted: File[]; problems: string[] } {
+  const accepted: File[] = [];
+  const problems = new Set<string>();
+  for (const file of chosen) {
+    if (!ATTACHMENT_TYPES.includes(file.type)) problems.add(IMAGE_TYPE_PROBLEM);
+    else if (file.size > ATTACHMENT_BYTES_MAX) problems.add(IMAGE_SIZE_PROBLEM);
+    else if (held + accepted.length >= ATTACHMENTS_MAX) problems.add(IMAGE_COUNT_PROBLEM);
+    else accepted.push(file);
+  }
+  return { accepted, problems: [...problems] };
+}
+
+/** The codes of support's refusals that are about the screenshots, shown by the picker. */
+export function isImageCode(code: string | undefined): boolean {
+  return code !== undefined && (code.startsWith('IMAGE_') || code === 'TOO_MANY_ATTACHMENTS');
+}
+
 export const STATUS_LABELS: Record<TicketStatus, string> = {
   open: '受付中',
   in_progress: '対応中',
