@@ -53,6 +53,8 @@ check "rustfmt (cargo fmt --all --check)" cargo fmt --all --check
 check "the docs are complete (deploy/dev/check_docs.py)" python3 deploy/dev/check_docs.py
 check "the docs checker fails where it should (deploy/dev/test_check_docs.py)" python3 -m unittest -q deploy/dev/test_check_docs.py
 check "no service crate depends on another (deploy/dev/check_service_deps.py)" python3 deploy/dev/check_service_deps.py
+check "the services keep the template's shape (deploy/dev/check_service_shape.py)" python3 deploy/dev/check_service_shape.py
+check "the shape check fails where it should (deploy/dev/test_check_service_shape.py)" python3 -m unittest -q deploy/dev/test_check_service_shape.py
 check "cargo deny (deny.toml)" cargo_deny
 check "TypeScript (npm run typecheck)" bash -c 'cd frontend && npm run --silent typecheck'
 check "ESLint (npm run lint)" bash -c 'cd frontend && npm run --silent lint'

@@ -40,6 +40,15 @@ mod links;
         routes::settings::put::email_preferences,
         routes::account::delete::account,
         routes::admin::post::login,
+        routes::admin::session::me,
+        routes::admin::session::logout,
+        routes::admin::session::staff_list,
+        routes::admin::tickets::list,
+        routes::admin::tickets::get,
+        routes::admin::tickets::update,
+        routes::admin::tickets::assign,
+        routes::admin::tickets::message,
+        routes::admin::tickets::attachment,
         routes::almanac::get::almanac,
         routes::fortune::get::daily,
         routes::fortune::get::day_info,
@@ -98,12 +107,13 @@ mod links;
         routes::health::get::metrics,
         openapi_json,
     ),
+    modifiers(&AdminToken),
     tags(
         (name = "public", description = "Signed-out features (the landing calculator)"),
         (name = "places", description = "The birth-place picker"),
         (name = "auth", description = "Sign-up, sign-in, password reset and the current user"),
         (name = "settings", description = "Account settings of the signed-in user, and the one-click unsubscribe of mails"),
-        (name = "admin", description = "The admin SPA's sign-in"),
+        (name = "admin", description = "The admin SPA: staff sign-in (a bearer token, `Authorization: Bearer <token>`, on every other admin route), the staff list and the support inbox"),
         (name = "almanac", description = "Japanese almanac"),
         (name = "fortune", description = "Readings of the signed-in user: daily reading, day-info, ratings, chart, reports, friend updates"),
         (name = "friends", description = "Friends, requests, compatibility, member search, blocks and invite cards"),
@@ -115,6 +125,20 @@ mod links;
     )
 )]
 pub struct ApiDoc;
+
+/// The admin SPA's bearer token (`POST /api/admin/login`), named by the admin routes' `security`.
+struct AdminToken;
+
+impl utoipa::Modify for AdminToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "admin_token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+        );
+    }
+}
 
 /// The document as served, rendered once per process: the routes' annotations, the answers every
 /// route of a kind gives ([`answers`]) and the links between operations ([`links`]).

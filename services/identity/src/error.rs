@@ -59,6 +59,12 @@ pub enum Error {
     /// PERMISSION_DENIED ADMIN_INACTIVE.
     #[error("admin account inactive")]
     AdminInactive,
+    /// NOT_FOUND STAFF_NOT_FOUND: no staff account with that id.
+    #[error("staff account not found")]
+    StaffNotFound,
+    /// INVALID_ARGUMENT TOO_MANY_IDS: more ids than one call may ask for.
+    #[error("too many ids")]
+    TooManyIds,
     /// UNAUTHENTICATED: a user-scoped call without a user token.
     #[error("not called for a user")]
     NotAUser,
@@ -119,6 +125,8 @@ impl ServiceError for Error {
             Self::SameEmail => (Code::InvalidArgument, "SAME_EMAIL", "same e-mail address"),
             Self::UserNotFound => (Code::NotFound, "USER_NOT_FOUND", "user not found"),
             Self::AdminInactive => (Code::PermissionDenied, "ADMIN_INACTIVE", "admin account inactive"),
+            Self::StaffNotFound => (Code::NotFound, "STAFF_NOT_FOUND", "staff account not found"),
+            Self::TooManyIds => (Code::InvalidArgument, "TOO_MANY_IDS", "too many ids"),
             Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "service or admin token required"),
             Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID", "invalid user id"),
@@ -196,6 +204,8 @@ mod tests {
             Error::SameEmail,
             Error::UserNotFound,
             Error::AdminInactive,
+            Error::StaffNotFound,
+            Error::TooManyIds,
             Error::NotAUser,
             Error::PermissionDenied,
             Error::InvalidUserId,
@@ -219,6 +229,8 @@ mod tests {
                 | Error::SameEmail
                 | Error::UserNotFound
                 | Error::AdminInactive
+                | Error::StaffNotFound
+                | Error::TooManyIds
                 | Error::NotAUser
                 | Error::PermissionDenied
                 | Error::InvalidUserId

@@ -20,8 +20,33 @@ pub struct IdentityService {
 fn service_caller<T>(request: &Request<T>) -> Result<(), Status> {
     match meguri_auth::caller(request).map(|c| c.role) {
         Some(Role::Service | Role::Admin) => Ok(()),
+        // Support staff never read birth data or contacts through these.
+        Some(Role::User | Role::Support | Role::Visitor) => Err(Error::PermissionDenied.into()),
+        None => Err(Error::NotAUser.into()),
+    }
+}
+
+/// The gateway checking a staff token, or staff themselves; members and visitors are refused.
+fn staff_or_service<T>(request: &Request<T>) -> Result<(), Status> {
+    match meguri_auth::caller(request).map(|c| c.role) {
+        Some(Role::Service | Role::Admin | Role::Support) => Ok(()),
         Some(Role::User | Role::Visitor) => Err(Error::PermissionDenied.into()),
         None => Err(Error::NotAUser.into()),
+    }
+}
+
+fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+fn staff_out(s: crate::db::admins::StaffRow) -> pb::StaffAccount {
+    pb::StaffAccount {
+        id: s.id.to_string(),
+        email: s.email,
+        role: s.role,
+        is_active: s.is_active,
+        last_login: s.last_login.map(rfc3339),
+        created_at: rfc3339(s.created_at),
     }
 }
 
@@ -273,6 +298,48 @@ impl Identity for IdentityService {
             admin_id: admin.id.to_string(),
             email: admin.email,
             role: admin.role,
+        }))
+    }
+
+    async fn get_staff(&self, request: Request<pb::GetStaffRequest>) -> Result<Response<pb::StaffAccount>, Status> {
+        staff_or_service(&request)?;
+        let id = request.get_ref().admin_id.trim().parse().map_err(|_| Status::from(Error::StaffNotFound))?;
+        Ok(Response::new(staff_out(self.accounts.staff(id).await?)))
+    }
+
+    async fn list_staff(
+        &self,
+        request: Request<pb::ListStaffRequest>,
+    ) -> Result<Response<pb::ListStaffResponse>, Status> {
+        staff_or_service(&request)?;
+        let staff = self.accounts.all_staff().await?;
+        Ok(Response::new(pb::ListStaffResponse { staff: staff.into_iter().map(staff_out).collect() }))
+    }
+
+    async fn get_members_for_staff(
+        &self,
+        request: Request<pb::GetMembersForStaffRequest>,
+    ) -> Result<Response<pb::GetMembersForStaffResponse>, Status> {
+        staff_or_service(&request)?;
+        let ids = request
+            .get_ref()
+            .user_ids
+            .iter()
+            .map(|raw| raw.trim().parse::<uuid::Uuid>().map_err(|_| Status::from(Error::InvalidUserId)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let members = self.accounts.members_for_staff(&ids).await?;
+        Ok(Response::new(pb::GetMembersForStaffResponse {
+            members: members
+                .into_iter()
+                .map(|m| pb::MemberForStaff {
+                    id: m.id.to_string(),
+                    username: m.username,
+                    email: m.email,
+                    email_verified: m.email_verified,
+                    created_at: rfc3339(m.created_at),
+                    deleted_at: m.deleted_at.map(rfc3339),
+                })
+                .collect(),
         }))
     }
 

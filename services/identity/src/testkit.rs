@@ -55,6 +55,24 @@ impl TestIdentity {
             .await
             .expect("admin deactivated");
     }
+
+    /// Gives a staff account the role `role` (`admin` or `support`).
+    ///
+    /// # Panics
+    /// When the database refuses (a role the CHECK does not allow).
+    #[allow(clippy::expect_used)]
+    pub async fn set_staff_role(&self, email: &str, role: &str) {
+        use diesel::{ExpressionMethods as _, QueryDsl as _};
+        use diesel_async::RunQueryDsl as _;
+
+        use crate::db::schema::admin_users;
+        let mut conn = self.db.pool.get().await.expect("a connection");
+        diesel::update(admin_users::table.filter(admin_users::email.eq(email)))
+            .set(admin_users::role.eq(role))
+            .execute(&mut conn)
+            .await
+            .expect("role set");
+    }
 }
 
 /// Starts identity with `jwt_secret` (the gateway's internal-token secret) and events under

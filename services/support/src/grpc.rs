@@ -238,6 +238,25 @@ impl Support for SupportService {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn count_tickets(
+        &self,
+        request: Request<pb::CountTicketsRequest>,
+    ) -> Result<Response<pb::TicketCounts>, Status> {
+        let admin = staff(meguri_auth::caller(&request))?;
+        let counts = self.usecases.count_tickets(admin).await?;
+        Ok(Response::new(pb::TicketCounts {
+            counts: counts
+                .into_iter()
+                .map(|(status, priority, count)| pb::ticket_counts::Count {
+                    status: status_out(status),
+                    priority: priority_out(priority),
+                    count,
+                })
+                .collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn get_attachment(
         &self,
         request: Request<pb::AttachmentRef>,
@@ -245,7 +264,7 @@ impl Support for SupportService {
         let id = attachment_id(&request.get_ref().attachment_id)?;
         let file = match meguri_auth::caller(&request) {
             // Staff see any ticket's; everyone else only their own (or none).
-            Some(claims) if claims.role == meguri_auth::Role::Admin => {
+            Some(claims) if matches!(claims.role, meguri_auth::Role::Admin | meguri_auth::Role::Support) => {
                 self.usecases.staff_attachment(staff(Some(claims))?, id).await?
             }
             _ => {

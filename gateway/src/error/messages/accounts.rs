@@ -30,6 +30,12 @@ pub(super) fn message(code: &str) -> Option<&'static str> {
         "SAME_EMAIL" => "現在と同じメールアドレスです",
         "USER_NOT_FOUND" => "アカウントが見つかりません",
         "ADMIN_INACTIVE" => "この管理者アカウントは無効になっています",
+        "ADMIN_UNAUTHENTICATED" => {
+            "管理画面にログインしてください（セッションの有効期限が切れたか、アカウントが無効になっています）"
+        }
+        "ADMIN_FORBIDDEN" => "この操作を行う権限がありません",
+        "STAFF_NOT_FOUND" => "スタッフのアカウントが見つかりません",
+        "TOO_MANY_IDS" => "一度に指定できる件数を超えています",
         "ADMIN_DISABLED" => "管理画面へのログインは現在利用できません",
         _ => return None,
     })

@@ -25,7 +25,11 @@ pub fn ticket_ref(raw: &str) -> Result<pb::TicketRef, ApiError> {
     Ok(pb::TicketRef { ticket_id: path_id(raw, TICKET_NOT_FOUND)? })
 }
 
-fn request_id(raw: &str) -> Result<String, ApiError> {
+/// A client request id, canonical.
+///
+/// # Errors
+/// 400 `INVALID_REQUEST_ID`.
+pub fn request_id(raw: &str) -> Result<String, ApiError> {
     uuid::Uuid::parse_str(raw.trim())
         .map(|id| id.hyphenated().to_string())
         .map_err(|_| ApiError::Invalid(INVALID_REQUEST_ID))
@@ -187,7 +191,11 @@ pub struct TicketBody {
     pub closed_at: Option<String>,
 }
 
-fn status_of(raw: i32) -> Result<TicketStatus, ApiError> {
+/// A status support sent.
+///
+/// # Errors
+/// One outside the proto's enum (500).
+pub fn status_of(raw: i32) -> Result<TicketStatus, ApiError> {
     match pb::TicketStatus::try_from(raw) {
         Ok(pb::TicketStatus::Open) => Ok(TicketStatus::Open),
         Ok(pb::TicketStatus::InProgress) => Ok(TicketStatus::InProgress),
@@ -196,7 +204,11 @@ fn status_of(raw: i32) -> Result<TicketStatus, ApiError> {
     }
 }
 
-fn priority_of(raw: i32) -> Result<TicketPriority, ApiError> {
+/// A priority support sent.
+///
+/// # Errors
+/// One outside the proto's enum (500).
+pub fn priority_of(raw: i32) -> Result<TicketPriority, ApiError> {
     match pb::TicketPriority::try_from(raw) {
         Ok(pb::TicketPriority::Low) => Ok(TicketPriority::Low),
         Ok(pb::TicketPriority::Normal) => Ok(TicketPriority::Normal),

@@ -21,6 +21,8 @@ pub fn reader(caller: Caller, requested: Option<UserId>) -> Result<UserId, Error
             _ => Err(Error::PermissionDenied),
         },
         Role::Admin | Role::Service => requested.or(caller.user).ok_or(Error::InvalidUserId),
+        // Support staff read a member's credits, never "their own".
+        Role::Support => requested.ok_or(Error::InvalidUserId),
         Role::Visitor => Err(Error::PermissionDenied),
     }
 }
@@ -33,7 +35,8 @@ pub fn reader(caller: Caller, requested: Option<UserId>) -> Result<UserId, Error
 pub fn writer(caller: Caller) -> Result<(), Error> {
     match caller.role {
         Role::Admin | Role::Service => Ok(()),
-        Role::User | Role::Visitor => Err(Error::PermissionDenied),
+        // Support staff adjust no credits.
+        Role::User | Role::Support | Role::Visitor => Err(Error::PermissionDenied),
     }
 }
 
@@ -55,7 +58,7 @@ pub fn buyer(caller: Caller) -> Result<UserId, Error> {
 /// [`Error::PermissionDenied`] for a visitor, or a user asking for retired packs.
 pub fn shop_reader(caller: Caller, include_retired: bool) -> Result<(), Error> {
     match caller.role {
-        Role::Admin | Role::Service => Ok(()),
+        Role::Admin | Role::Support | Role::Service => Ok(()),
         Role::User if !include_retired => Ok(()),
         Role::User | Role::Visitor => Err(Error::PermissionDenied),
     }
@@ -68,7 +71,7 @@ pub fn shop_reader(caller: Caller, include_retired: bool) -> Result<(), Error> {
 pub fn webhook_caller(caller: Caller) -> Result<(), Error> {
     match caller.role {
         Role::Service => Ok(()),
-        Role::User | Role::Admin | Role::Visitor => Err(Error::PermissionDenied),
+        Role::User | Role::Admin | Role::Support | Role::Visitor => Err(Error::PermissionDenied),
     }
 }
 

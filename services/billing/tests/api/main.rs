@@ -7,6 +7,7 @@
 mod access;
 mod dev_checkout;
 mod events;
+mod health;
 use billing::testkit::fake_stripe;
 mod helpers;
 mod ledger;

@@ -3,6 +3,7 @@
 //! BaziEngine double, stay in gateway/tests/api.
 
 mod accounts;
+mod admin;
 mod helpers;
 mod readings;
 mod security;

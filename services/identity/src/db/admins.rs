@@ -72,3 +72,55 @@ pub async fn upsert(
         .await?;
     Ok(id)
 }
+
+/// A staff account as the admin SPA and the gateway see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaffRow {
+    pub id: Uuid,
+    pub email: String,
+    pub role: String,
+    pub is_active: bool,
+    pub last_login: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+type Row = (Uuid, String, String, bool, Option<DateTime<Utc>>, DateTime<Utc>);
+
+fn staff_of((id, email, role, is_active, last_login, created_at): Row) -> StaffRow {
+    StaffRow { id, email, role, is_active, last_login, created_at }
+}
+
+/// The staff account `id`.
+pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<StaffRow>, diesel::result::Error> {
+    admin_users::table
+        .filter(admin_users::id.eq(id))
+        .select((
+            admin_users::id,
+            admin_users::email,
+            admin_users::role,
+            admin_users::is_active,
+            admin_users::last_login,
+            admin_users::created_at,
+        ))
+        .first::<Row>(conn)
+        .await
+        .optional()
+        .map(|row| row.map(staff_of))
+}
+
+/// Every staff account, by e-mail.
+pub async fn list(conn: &mut AsyncPgConnection) -> Result<Vec<StaffRow>, diesel::result::Error> {
+    let rows: Vec<Row> = admin_users::table
+        .order(lower(admin_users::email).asc())
+        .select((
+            admin_users::id,
+            admin_users::email,
+            admin_users::role,
+            admin_users::is_active,
+            admin_users::last_login,
+            admin_users::created_at,
+        ))
+        .load(conn)
+        .await?;
+    Ok(rows.into_iter().map(staff_of).collect())
+}

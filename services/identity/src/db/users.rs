@@ -588,3 +588,43 @@ pub async fn contact(conn: &mut AsyncPgConnection, id: UserId) -> Result<Option<
         .optional()?;
     Ok(row.map(|(email, username)| Contact { email, username: username.unwrap_or_default() }))
 }
+
+/// A member as staff see them (no birth data).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForStaff {
+    pub id: Uuid,
+    pub username: Option<String>,
+    pub email: String,
+    pub email_verified: bool,
+    pub created_at: DateTime<Utc>,
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+/// The members of `ids` (deleted ones too, scrubbed), for staff; unknown ids are left out.
+pub async fn for_staff(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> Result<Vec<ForStaff>, diesel::result::Error> {
+    type Row = (Uuid, Option<String>, String, bool, DateTime<Utc>, Option<DateTime<Utc>>);
+    let rows: Vec<Row> = users::table
+        .filter(users::id.eq_any(ids))
+        .select((
+            users::id,
+            users::username,
+            users::email,
+            users::is_email_verified,
+            users::created_at,
+            users::deleted_at,
+        ))
+        .load(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, username, email, email_verified, created_at, deleted_at)| ForStaff {
+            id,
+            username,
+            // A deleted account's address is scrubbed to a placeholder: staff see none.
+            email: if deleted_at.is_some() { String::new() } else { email },
+            email_verified,
+            created_at,
+            deleted_at,
+        })
+        .collect())
+}

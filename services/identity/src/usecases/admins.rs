@@ -52,3 +52,39 @@ pub async fn create_admin(
     let mut conn = db.get().await.context("get a database connection")?;
     Ok(admins::upsert(&mut conn, email.as_str(), &hash, Utc::now()).await?)
 }
+
+/// The most members one staff lookup may name.
+pub const MAX_STAFF_LOOKUP: usize = 200;
+
+impl Accounts {
+    /// The staff account `id` (the gateway checks it on every admin request).
+    ///
+    /// # Errors
+    /// [`Error::StaffNotFound`].
+    #[tracing::instrument(skip_all, fields(admin_id = %id))]
+    pub async fn staff(&self, id: uuid::Uuid) -> Result<admins::StaffRow, Error> {
+        let mut conn = self.conn().await?;
+        admins::find(&mut conn, id).await?.ok_or(Error::StaffNotFound)
+    }
+
+    /// Every staff account, by e-mail.
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn all_staff(&self) -> Result<Vec<admins::StaffRow>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(admins::list(&mut conn).await?)
+    }
+
+    /// Members as staff see them (no birth data), for up to [`MAX_STAFF_LOOKUP`] ids.
+    ///
+    /// # Errors
+    /// [`Error::TooManyIds`].
+    pub async fn members_for_staff(&self, ids: &[uuid::Uuid]) -> Result<Vec<crate::db::users::ForStaff>, Error> {
+        if ids.len() > MAX_STAFF_LOOKUP {
+            return Err(Error::TooManyIds);
+        }
+        let mut conn = self.conn().await?;
+        Ok(crate::db::users::for_staff(&mut conn, ids).await?)
+    }
+}

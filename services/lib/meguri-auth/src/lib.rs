@@ -40,8 +40,11 @@ pub enum Role {
     Visitor,
     /// A signed-in user.
     User,
-    /// A signed-in back-office admin.
+    /// A signed-in back-office admin (staff role `admin`: everything staff may do).
     Admin,
+    /// A signed-in support staff member (staff role `support`): works tickets and reads members,
+    /// but adjusts no credits and manages no staff accounts. The token's subject is the staff id.
+    Support,
     /// A service calling another service on its own behalf (a consumer, a scheduled job).
     Service,
 }
@@ -53,6 +56,7 @@ impl Role {
             Self::Visitor => "visitor",
             Self::User => "user",
             Self::Admin => "admin",
+            Self::Support => "support",
             Self::Service => "service",
         }
     }
@@ -72,6 +76,7 @@ impl FromStr for Role {
             "visitor" => Ok(Self::Visitor),
             "user" => Ok(Self::User),
             "admin" => Ok(Self::Admin),
+            "support" => Ok(Self::Support),
             "service" => Ok(Self::Service),
             _ => Err(AuthError::InvalidToken),
         }
@@ -324,7 +329,8 @@ impl Caller {
     pub const fn signed_in_user(&self) -> Option<UserId> {
         match self.role {
             Role::User | Role::Admin => self.user,
-            Role::Visitor | Role::Service => None,
+            // Support staff never act as a member.
+            Role::Support | Role::Visitor | Role::Service => None,
         }
     }
 }

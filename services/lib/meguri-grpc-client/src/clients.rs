@@ -31,9 +31,12 @@ service_client!(
     pub Identity, id::identity_client::IdentityClient<Channel>, {
         read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
         read get_contact(id::GetContactRequest) -> id::GetContactResponse = "GetContact";
+        read get_members_for_staff(id::GetMembersForStaffRequest) -> id::GetMembersForStaffResponse = "GetMembersForStaff";
+        read get_staff(id::GetStaffRequest) -> id::StaffAccount = "GetStaff";
         read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
         read get_user(id::GetUserRequest) -> id::GetUserResponse = "GetUser";
         read list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse = "ListMemberProfiles";
+        read list_staff(id::ListStaffRequest) -> id::ListStaffResponse = "ListStaff";
         write admin_login(id::AdminLoginRequest) -> id::AdminLoginResponse = "AdminLogin";
         write change_password(id::ChangePasswordRequest) -> id::ChangePasswordResponse = "ChangePassword";
         write complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse = "CompleteOnboarding";
@@ -164,14 +167,19 @@ service_client!(
     /// client repeats them itself. A screenshot's answer can pass tonic's 4 MiB default: callers
     /// that fetch them raise `max_decoding_message_size`.
     pub Support, su::support_client::SupportClient<Channel>, {
+        read count_tickets(su::CountTicketsRequest) -> su::TicketCounts = "CountTickets";
         read get_attachment(su::AttachmentRef) -> su::AttachmentFile = "GetAttachment";
         read get_my_ticket(su::TicketRef) -> su::TicketThread = "GetMyTicket";
+        read get_ticket(su::TicketRef) -> su::TicketThread = "GetTicket";
+        read list_tickets(su::ListTicketsRequest) -> su::ListTicketsPage = "ListTickets";
         read get_reply_attachment(su::ReplyAttachmentRef) -> su::AttachmentFile = "GetReplyAttachment";
         read get_reply_thread(su::ReplyLinkRef) -> su::ReplyThread = "GetReplyThread";
         read list_my_tickets(su::ListMyTicketsRequest) -> su::ListTicketsResponse = "ListMyTickets";
         write open_ticket(su::OpenTicketRequest) -> su::TicketThread = "OpenTicket";
         write post_message(su::PostMessageRequest) -> su::TicketMessage = "PostMessage";
+        write assign_ticket(su::AssignTicketRequest) -> su::Ticket = "AssignTicket";
         write reply_by_link(su::ReplyByLinkRequest) -> su::TicketMessage = "ReplyByLink";
+        write update_ticket(su::UpdateTicketRequest) -> su::Ticket = "UpdateTicket";
         write staff_reply(su::StaffReplyRequest) -> su::TicketMessage = "StaffReply";
     }
 );

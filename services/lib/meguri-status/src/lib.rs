@@ -266,6 +266,8 @@ pub mod codes {
         "SAME_EMAIL",
         "USER_NOT_FOUND",
         "ADMIN_INACTIVE",
+        "STAFF_NOT_FOUND",
+        "TOO_MANY_IDS",
         "UNAUTHENTICATED",
         "PERMISSION_DENIED",
         "INVALID_USER_ID",

@@ -224,3 +224,16 @@ pub async fn insert_staff_message(
         .await?;
     Ok(())
 }
+
+/// (status, priority, tickets) for every combination that has tickets.
+pub async fn counts(conn: &mut AsyncPgConnection) -> Result<Vec<(Status, Priority, i64)>, diesel::result::Error> {
+    let rows: Vec<(String, String, i64)> = tickets::table
+        .group_by((tickets::status, tickets::priority))
+        .select((tickets::status, tickets::priority, diesel::dsl::count_star()))
+        .load(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(status, priority, n)| Some((Status::from_store(&status)?, Priority::from_store(&priority)?, n)))
+        .collect())
+}

@@ -24,8 +24,8 @@ meguri_ids::uuid_id!(
 pub fn staff(caller: Option<Caller>) -> Result<AdminId, Error> {
     let caller = caller.ok_or(Error::Unauthenticated)?;
     match (caller.role, caller.user) {
-        (Role::Admin, Some(admin)) => Ok(AdminId::from_uuid(*admin.as_uuid())),
-        (Role::Admin | Role::Visitor, _) => Err(Error::Unauthenticated),
+        (Role::Admin | Role::Support, Some(admin)) => Ok(AdminId::from_uuid(*admin.as_uuid())),
+        (Role::Admin | Role::Support | Role::Visitor, _) => Err(Error::Unauthenticated),
         (Role::User | Role::Service, _) => Err(Error::PermissionDenied),
     }
 }

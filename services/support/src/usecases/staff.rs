@@ -46,6 +46,16 @@ pub struct Reply<'a> {
 }
 
 impl UseCases {
+    /// How many tickets there are per status and priority.
+    ///
+    /// # Errors
+    /// The database.
+    #[tracing::instrument(skip_all, fields(admin_id = %admin))]
+    pub async fn count_tickets(&self, admin: AdminId) -> Result<Vec<(Status, Priority, i64)>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(store::counts(&mut conn).await?)
+    }
+
     /// Tickets matching `filter`, newest activity first, `limit` per page after `after`.
     ///
     /// # Errors

@@ -104,6 +104,9 @@ impl pb::identity_server::Identity, Fake, {
         complete_onboarding(pb::CompleteOnboardingRequest) -> pb::CompleteOnboardingResponse;
         set_timezone_offset(pb::SetTimezoneOffsetRequest) -> pb::SetTimezoneOffsetResponse;
         admin_login(pb::AdminLoginRequest) -> pb::AdminLoginResponse;
+        get_staff(pb::GetStaffRequest) -> pb::StaffAccount;
+        list_staff(pb::ListStaffRequest) -> pb::ListStaffResponse;
+        get_members_for_staff(pb::GetMembersForStaffRequest) -> pb::GetMembersForStaffResponse;
     }
 
     async fn get_user(&self, request: Request<pb::GetUserRequest>) -> Result<Response<pb::GetUserResponse>, Status> {

@@ -1,0 +1,1 @@
+ALTER TABLE admin_users DROP CONSTRAINT admin_users_role_check;
