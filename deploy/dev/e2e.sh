@@ -23,6 +23,11 @@ start_fleet "$(free_port)" "$(free_port)" "$(free_port)"
 export SUPPORT_ADDR="http://127.0.0.1:${GRPC_PORT_OF[support]}" INTERNAL_JWT_SECRET
 export MEGURI_SUPPORT_BIN="${MEGURI_BIN_DIR:-$(target_dir)/debug}/support"
 export E2E_STAFF_REPLY="$ROOT/deploy/dev/staff-reply.sh"
+# A staff account of this run for the admin specs (identity's create-admin on the e2e schema).
+export E2E_ADMIN_EMAIL="${E2E_ADMIN_EMAIL:-e2e-staff@example.jp}" E2E_ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-e2e staff password 1}"
+ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" DATABASE_URL="$(service_db_url identity)" RUST_LOG=warn \
+  "${MEGURI_BIN_DIR:-$(target_dir)/debug}/identity" create-admin "$E2E_ADMIN_EMAIL" >/dev/null \
+  || die "could not create the e2e staff account"
 # The readings journeys (home, profile, onboarding) need fortune-gen, which the fleet now runs.
 export MEGURI_E2E_READINGS="${MEGURI_E2E_READINGS:-1}"
 say "running Playwright against $GATEWAY_URL"

@@ -96,6 +96,17 @@ call_as "$COOKIE" POST /api/shop/checkout "{\"itemId\":$ITEM_ID,\"attemptId\":\"
 call_as "$COOKIE" POST /api/chat/messages "{\"messageId\":\"$(python3 -c 'import uuid; print(uuid.uuid4())')\",\"message\":\"今日の運勢は？\"}" >/dev/null
 call_as "$COOKIE" POST /api/friends/requests "{\"userId\":\"$(user_id "$ASKED")\"}" >/dev/null
 
+# A staff account for the admin routes (their bearer token: deploy/dev/schemathesis.toml). The token
+# lives 15 minutes, longer than the run.
+STAFF_EMAIL="fuzz-staff-$(date +%s)@example.jp" STAFF_PASSWORD="fuzz staff password 1"
+ADMIN_PASSWORD="$STAFF_PASSWORD" DATABASE_URL="$(service_db_url identity)" RUST_LOG=warn \
+  "${MEGURI_BIN_DIR:-$(target_dir)/debug}/identity" create-admin "$STAFF_EMAIL" >/dev/null \
+  || die "could not create the fuzz staff account"
+MEGURI_FUZZ_ADMIN_TOKEN="$(curl -fsS -H "Origin: $GATEWAY_URL" -H 'Content-Type: application/json' \
+  -d "{\"email\":\"$STAFF_EMAIL\",\"password\":\"$STAFF_PASSWORD\"}" "$API/api/admin/login" \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')" || die "the staff account could not sign in"
+export MEGURI_FUZZ_ADMIN_TOKEN
+
 say "fuzzing $API/api/openapi.json (${FUZZ_EXAMPLES:-25} cases per operation)"
 # Logging out would end the member's session for every later case; everything else is fair game.
 # Two runs: first the stateful phase, which follows the document's links from the seeded friends,

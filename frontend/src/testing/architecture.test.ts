@@ -50,6 +50,19 @@ describe('source layout', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('keeps admin-only code (features/admin, config/admin-paths) to the admin build and its tests', () => {
+    const adminOnly = (spec: string) => spec.startsWith('@/features/admin/') || spec === '@/config/admin-paths';
+    const mayImport = (file: string) =>
+      file.startsWith(`app-admin${path.sep}`) ||
+      file.startsWith(`features${path.sep}admin${path.sep}`) ||
+      file.startsWith(`testing${path.sep}`) ||
+      file === path.join('config', 'admin-paths.ts');
+    const leaks = files
+      .filter(({ file }) => !mayImport(file))
+      .flatMap(({ file, imports }) => imports.filter(adminOnly).map((spec) => `${file} -> ${spec}`));
+    expect(leaks).toEqual([]);
+  });
+
   it('imports project files through @/ rather than relative paths', () => {
     const relative = files.flatMap(({ file, imports }) =>
       imports.filter((spec) => spec.startsWith('.')).map((spec) => `${file} -> ${spec}`),

@@ -1,10 +1,11 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { render, screen, type RenderOptions } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 
 import { AppProvider } from '@/app-web/provider';
+import { BaseProviders } from '@/components/providers/base-providers';
 import { server } from '@/testing/mocks/server';
 
 type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
@@ -28,6 +29,36 @@ export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderA
   // and tells nothing here (no element of ours disables pointer events on purpose).
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   return { user, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** Where the in-memory router is, as `/path?query` (kept up to date by a probe inside it). */
+export type LocationRef = { current: string };
+
+function LocationProbe({ locationRef }: { locationRef: LocationRef }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    locationRef.current = `${pathname}${search}`;
+  }, [locationRef, pathname, search]);
+  return null;
+}
+
+/**
+ * Renders `ui` (usually the admin build's `<AdminRoutes />`) as the admin build does: the base providers (no
+ * member session handling), an in-memory router at `route` and an empty swr cache. `location.current` says
+ * where the router is now.
+ */
+export function renderAdmin(ui: ReactElement, { route = '/admin', ...options }: RenderAppOptions = {}) {
+  const location: LocationRef = { current: route };
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[route]}>
+        <BaseProviders>{children}</BaseProviders>
+        <LocationProbe locationRef={location} />
+      </MemoryRouter>
+    </SWRConfig>
+  );
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  return { user, location, ...render(ui, { wrapper: Wrapper, ...options }) };
 }
 
 /**

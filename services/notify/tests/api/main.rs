@@ -10,4 +10,5 @@ mod reminders;
 mod scheduler;
 mod smtp;
 mod social;
+mod support;
 mod unsubscribe;
