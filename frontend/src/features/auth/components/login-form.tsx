@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { returnPath } from '@/features/auth/utils/return-path';
+import { returnPath } from '@/lib/return-path';
 import { errorMessageFor, isApiError } from '@/lib/api-client';
 import { EMAIL_INVALID, isValidEmail } from '@/lib/account-validation';
 

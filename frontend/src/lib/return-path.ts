@@ -1,7 +1,7 @@
 /**
- * Where login goes once it succeeds when a page sent the visitor there with `?next=` (paths.auth.loginThen):
- * only a path of this app. Anything that would leave it — `//host`, `/\host`, `https://…`, `javascript:` —
- * or no value at all is null, and login goes home as usual.
+ * Where a login (the member app's or the admin build's) goes once it succeeds when a page sent the person
+ * there with `?next=`: only a path of this site. Anything that would leave it — `//host`, `/\host`,
+ * `https://…`, `javascript:` — or no value at all is null, and the login goes to its usual page.
  */
 export function returnPath(raw: string | null): string | null {
   if (raw === null || !raw.startsWith('/')) return null;

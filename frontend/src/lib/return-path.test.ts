@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { returnPath } from '@/features/auth/utils/return-path';
+import { returnPath } from '@/lib/return-path';
 
 describe('where login returns to (?next=)', () => {
   it('takes a path of this app, with its query and anchor', () => {
