@@ -50,6 +50,7 @@ pub(super) fn purchase_receipt(r: &Receipt, base: &str) -> Message {
             ),
             Block::Link { url: format!("{base}/purchase-history"), label: "購入履歴を見る" },
             Block::Paragraph("お心当たりのないご購入の場合は、お手数ですがサポートまでご連絡ください。".to_owned()),
+            Block::Footnote { text: super::security::SUPPORT_LINE, url: format!("{base}/settings#support") },
         ],
         json!({
             "purchaseId": r.purchase_id,
@@ -98,6 +99,7 @@ mod tests {
         }
         assert!(r.text.contains("https://meguri.example/purchase-history\n"), "{}", r.text);
         assert!(r.html.contains("href=\"https://meguri.example/purchase-history\""), "{}", r.html);
+        assert!(r.text.contains("https://meguri.example/settings#support"), "{}", r.text);
         assert!(r.html.contains(">購入履歴を見る</a>"));
         assert_eq!(r.list_unsubscribe, None, "a receipt is transactional");
         assert!(!r.text.contains("配信を停止"), "{}", r.text);

@@ -25,10 +25,15 @@ pub(super) fn security_notice(what: SecurityChange, base: &str) -> Message {
             Block::Paragraph(what_changed.to_owned()),
             Block::Paragraph("お心当たりがない場合は、第三者による操作の可能性があります。\nすぐにパスワードを再設定し、サポートまでご連絡ください。".to_owned()),
             Block::Link { url: format!("{base}/auth/forgot-password"), label: "パスワードを再設定する" },
+            Block::Footnote { text: SUPPORT_LINE, url: format!("{base}/settings#support") },
         ],
         json!({ "what": key }),
     )
 }
+
+/// Where "contact support" leads: the お問い合わせ section of /settings (after signing in).
+pub(super) const SUPPORT_LINE: &str =
+    "サポートへのお問い合わせは、ログイン後の「設定」の「お問い合わせ」から送れます。";
 
 /// To the owner of an address someone tried to sign up with: nothing happened, and where to go.
 pub(super) fn sign_up_attempted(base: &str) -> Message {
@@ -57,6 +62,9 @@ mod tests {
         let email = render(&request(MailKind::SecurityNotice { what: SecurityChange::EmailChanged }, None), BASE, None);
         assert_eq!(email.subject, "【巡り】メールアドレスが変更されました");
         assert!(email.text.contains("https://meguri.example/auth/forgot-password"));
+        // "Contact support" leads to the real support window.
+        assert!(email.text.contains("https://meguri.example/settings#support"), "{}", email.text);
+        assert!(email.html.contains("https://meguri.example/settings#support"));
         assert_eq!(email.metadata, json!({ "what": "email_changed" }));
         let password =
             render(&request(MailKind::SecurityNotice { what: SecurityChange::PasswordChanged }, None), BASE, None);
