@@ -297,6 +297,30 @@ impl From<pb::Attachment> for TicketAttachmentBody {
     }
 }
 
+/// The author type support sent (the member's and the staff's message bodies share it).
+///
+/// # Errors
+/// One outside the proto's enum (500).
+pub fn author_type_of(raw: i32) -> Result<TicketAuthorType, ApiError> {
+    match pb::AuthorType::try_from(raw) {
+        Ok(pb::AuthorType::Member) => Ok(TicketAuthorType::Member),
+        Ok(pb::AuthorType::Staff) => Ok(TicketAuthorType::Staff),
+        _ => Err(ApiError::Unexpected(anyhow!("support sent author type {raw}"))),
+    }
+}
+
+/// How a message arrived (support's `via`; anything but email is the app).
+#[must_use]
+pub fn via_of(raw: i32) -> TicketVia {
+    if raw == pb::Via::Email as i32 { TicketVia::Email } else { TicketVia::Web }
+}
+
+/// A message's screenshots, in the order sent.
+#[must_use]
+pub fn attachments_of(attachments: Vec<pb::Attachment>) -> Vec<TicketAttachmentBody> {
+    attachments.into_iter().map(TicketAttachmentBody::from).collect()
+}
+
 /// One message of a ticket's thread.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -337,14 +361,17 @@ impl TryFrom<pb::TicketMessage> for TicketMessageBody {
             // support never sends a staff note to a member's call; refuse rather than show one.
             return Err(ApiError::Unexpected(anyhow!("support sent an internal note to a member")));
         }
-        let author_type = match pb::AuthorType::try_from(author_type) {
-            Ok(pb::AuthorType::Member) => TicketAuthorType::Member,
-            Ok(pb::AuthorType::Staff) => TicketAuthorType::Staff,
-            _ => return Err(ApiError::Unexpected(anyhow!("support sent author type {author_type}"))),
-        };
-        let via = if via == pb::Via::Email as i32 { TicketVia::Email } else { TicketVia::Web };
-        let attachments = attachments.into_iter().map(TicketAttachmentBody::from).collect();
-        Ok(Self { id, ticket_id, author_type, author_name, body, attachments, via, is_read, created_at })
+        Ok(Self {
+            id,
+            ticket_id,
+            author_type: author_type_of(author_type)?,
+            author_name,
+            body,
+            attachments: attachments_of(attachments),
+            via: via_of(via),
+            is_read,
+            created_at,
+        })
     }
 }
 

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use anyhow::anyhow;
 use meguri_proto::identity as id_pb;
 use meguri_proto::support as pb;
 use serde::{Deserialize, Serialize};
@@ -12,7 +11,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
 use crate::routes::support::body::{
-    TicketAttachmentBody, TicketAuthorType, TicketPriority, TicketStatus, TicketVia, priority_of, status_of,
+    TicketAttachmentBody, TicketAuthorType, TicketPriority, TicketStatus, TicketVia, attachments_of, author_type_of,
+    priority_of, status_of, via_of,
 };
 
 /// A member as staff see them (never birth data).
@@ -148,20 +148,15 @@ impl TryFrom<pb::TicketMessage> for AdminTicketMessageBody {
             internal,
             created_at,
         } = m;
-        let author_type = match pb::AuthorType::try_from(author_type) {
-            Ok(pb::AuthorType::Member) => TicketAuthorType::Member,
-            Ok(pb::AuthorType::Staff) => TicketAuthorType::Staff,
-            _ => return Err(ApiError::Unexpected(anyhow!("support sent author type {author_type}"))),
-        };
         Ok(Self {
             id,
             ticket_id,
-            author_type,
+            author_type: author_type_of(author_type)?,
             author_id,
             author_name,
             body,
-            attachments: attachments.into_iter().map(TicketAttachmentBody::from).collect(),
-            via: if via == pb::Via::Email as i32 { TicketVia::Email } else { TicketVia::Web },
+            attachments: attachments_of(attachments),
+            via: via_of(via),
             internal,
             is_read,
             created_at,
