@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff } from './support/admin';
 import { shootViewports } from './support/helpers';
 
 /**
@@ -8,23 +9,8 @@ import { shootViewports } from './support/helpers';
  * test-results/screenshots/admin-inbox-{phone,desktop}.png.
  *
  * Needs E2E_BASE_URL and a staff account of that fleet: E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (skipped
- * without them; deploy/dev/e2e.sh creates one). Next (issue 25): the member ↔ staff journey:
- * a member opens a ticket → it is listed unread → staff assign it, write an internal note (the member never
- * sees it) and reply → the member's thread and mail show the reply.
+ * without them; deploy/dev/e2e.sh creates one). The whole member ↔ staff journey is admin-journey.spec.ts.
  */
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
-
-/** Signs in through /admin/login and waits until the admin build has left the login (for the dashboard). */
-async function signInAsStaff(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin/login');
-  const form = page.getByRole('form', { name: '管理者ログイン' });
-  await form.getByRole('textbox', { name: 'メールアドレス' }).fill(email);
-  await form.locator('input[autocomplete="current-password"]').fill(password);
-  await form.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test.describe('the admin support inbox', () => {
   test.skip(

@@ -33,6 +33,11 @@ pub const SOCIAL_STREAM: &str = "social";
 /// read by social.
 pub const NOTIFY_STREAM: &str = "notify";
 
+/// Staff actions (`meguri.audit.v1.StaffActionRecorded`, `audit/v1/events.proto`): published by
+/// whichever service a staff member acts through (support, billing, fortune-gen), read by identity,
+/// which keeps the audit log.
+pub const AUDIT_STREAM: &str = "audit";
+
 /// One registered event, for listings and the registry test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Registered {
@@ -76,6 +81,7 @@ events! {
     crate::social::LetterSealed => SOCIAL_STREAM, "social.letter_sealed", version 1;
     crate::social::LetterCancelled => SOCIAL_STREAM, "social.letter_cancelled", version 1;
     crate::notify::LetterDelivered => NOTIFY_STREAM, "notify.letter_delivered", version 1;
+    crate::audit::StaffActionRecorded => AUDIT_STREAM, "audit.recorded", version 1;
 }
 
 #[cfg(test)]

@@ -35,5 +35,8 @@ pub use generated::meguri::social::v1 as social;
 /// `meguri.chat.v1`: the mascot chat (messages paid in credits, streamed replies, history).
 pub use generated::meguri::chat::v1 as chat;
 
+/// `meguri.audit.v1`: the staff audit trail's event.
+pub use generated::meguri::audit::v1 as audit;
+
 /// `meguri.support.v1`: support tickets and their threads.
 pub use generated::meguri::support::v1 as support;

@@ -17,6 +17,7 @@ import {
   SUZUKI,
   TANAKA,
 } from '@/testing/mocks/admin';
+import { mockAudit, mockDashboard } from '@/testing/mocks/admin-ops';
 import { renderAdmin } from '@/testing/test-utils';
 
 const EXPIRED_NOTICE = 'セッションの有効期限が切れました。もう一度ログインしてください';
@@ -54,7 +55,7 @@ describe('staff sign-in', () => {
   });
 
   it('goes to the dashboard when nothing sent the visitor, and never to a page outside the admin build', async () => {
-    mockAdmin();
+    mockDashboard(mockAdmin());
     const { user, location } = renderAdmin(<AdminRoutes />, { route: '/admin/login?next=%2F%2Fevil.example%2Fadmin' });
 
     await signIn(user, 'tanaka@meguri.example', 'tsukiyo-2026');
@@ -89,6 +90,7 @@ describe('staff sign-in', () => {
 
   it('sends a signed-in staff member from the login on to the dashboard', async () => {
     const admin = mockAdmin();
+    mockDashboard(admin);
     signInStaff(admin, TANAKA);
     const { location } = renderAdmin(<AdminRoutes />, { route: '/admin/login' });
 
@@ -98,8 +100,10 @@ describe('staff sign-in', () => {
 });
 
 describe('the admin shell', () => {
-  it("shows who is signed in, the session's time left, and the navigation with the later slices' placeholders", async () => {
+  it("shows who is signed in, the session's time left, and the navigation to every screen", async () => {
     const admin = mockAdmin();
+    mockDashboard(admin);
+    mockAudit(admin);
     signInStaff(admin, TANAKA, 12 * 60_000);
     const { user, location } = renderAdmin(<AdminRoutes />, { route: '/admin/dashboard' });
 
@@ -121,6 +125,7 @@ describe('the admin shell', () => {
 
   it('signs out: the token is revoked and dropped, and the login shows no notice', async () => {
     const admin = mockAdmin();
+    mockDashboard(admin);
     const session = signInStaff(admin, SATO);
     sessionStorage.setItem('meguri:admin-draft:x', JSON.stringify({ body: '書きかけ', internal: false }));
     const { user, location } = renderAdmin(<AdminRoutes />, { route: '/admin/dashboard' });
@@ -206,6 +211,6 @@ describe('a session that ends', () => {
 
     expect(await screen.findByText(EXPIRED_NOTICE)).toBeInTheDocument();
     expect(location.current).toBe('/admin/login?next=%2Fadmin%2Fusers');
-    expect(screen.queryByRole('heading', { name: 'ユーザー管理' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'ユーザー' })).not.toBeInTheDocument();
   });
 });

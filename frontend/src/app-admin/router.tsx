@@ -9,6 +9,7 @@ const AdminLogin = lazy(() => import(/* webpackChunkName: "admin-login" */ '@/ap
 const AdminShell = lazy(() => import(/* webpackChunkName: "admin-shell" */ '@/app-admin/admin-shell'));
 const AdminDashboard = lazy(() => import(/* webpackChunkName: "admin-dashboard" */ '@/app-admin/routes/dashboard'));
 const AdminUsers = lazy(() => import(/* webpackChunkName: "admin-users" */ '@/app-admin/routes/users'));
+const AdminUser = lazy(() => import(/* webpackChunkName: "admin-user" */ '@/app-admin/routes/user'));
 // The Data Grid comes with the inbox's chunk only.
 const AdminTickets = lazy(() => import(/* webpackChunkName: "admin-tickets" */ '@/app-admin/routes/tickets'));
 const AdminTicket = lazy(() => import(/* webpackChunkName: "admin-ticket" */ '@/app-admin/routes/ticket'));
@@ -28,6 +29,7 @@ export function AdminRoutes() {
         <Route element={<AdminShell />}>
           <Route path={adminPaths.dashboard} element={<AdminDashboard />} />
           <Route path={adminPaths.users} element={<AdminUsers />} />
+          <Route path={adminPaths.user.pattern} element={<AdminUser />} />
           <Route path={adminPaths.tickets} element={<AdminTickets />} />
           <Route path={adminPaths.ticket.pattern} element={<AdminTicket />} />
           <Route path={adminPaths.auditLog} element={<AdminAuditLog />} />

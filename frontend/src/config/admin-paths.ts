@@ -19,6 +19,10 @@ export const adminPaths = {
     pattern: '/admin/tickets/:ticketId',
     href: (ticketId: string) => `/admin/tickets/${encodeURIComponent(ticketId)}`,
   },
+  user: {
+    pattern: '/admin/users/:userId',
+    href: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  },
   auditLog: '/admin/audit-log',
   staff: '/admin/staff',
 } as const;
@@ -37,13 +41,40 @@ export type TicketListQuery = {
   limit?: number | null;
 };
 
+/** GET /api/admin/users: `q` an id or text in the e-mail or username, `cursor`, `limit` 1–100. */
+export type UserListQuery = { q?: string | null; cursor?: string | null; limit?: number | null };
+
+/** GET /api/admin/users/{id}/ledger: `before` the previous page's `nextBefore`, `limit` 1–100. */
+export type UserLedgerQuery = { before?: string | null; limit?: number | null };
+
+/**
+ * GET /api/admin/audit: `actor` a staff id, `action` (e.g. `credits.adjust`), `targetType` ticket | member |
+ * staff, `targetId`, `from`/`to` Japan days `YYYY-MM-DD` (inclusive), `cursor`, `limit` 1–100.
+ */
+export type AuditQuery = {
+  actor?: string | null;
+  action?: string | null;
+  targetType?: string | null;
+  targetId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  cursor?: string | null;
+  limit?: number | null;
+};
+
 /** The order the inbox's query parameters are written in, so one filter is always one URL (and one swr key). */
 const TICKET_QUERY_ORDER = ['status', 'priority', 'assignee', 'q', 'cursor', 'limit'] as const;
+const USER_QUERY_ORDER = ['q', 'cursor', 'limit'] as const;
+const LEDGER_QUERY_ORDER = ['before', 'limit'] as const;
+const AUDIT_QUERY_ORDER = ['actor', 'action', 'targetType', 'targetId', 'from', 'to', 'cursor', 'limit'] as const;
 
-/** `?status=open&limit=25`: the parameters that are set, in a fixed order; empty text counts as unset. */
-function ticketQueryString(query: TicketListQuery): string {
+/** `?status=open&limit=25`: the parameters that are set, in the given order; empty text counts as unset. */
+function queryString<Q extends Record<string, string | number | null | undefined>>(
+  query: Q,
+  order: readonly (keyof Q & string)[],
+): string {
   const params = new URLSearchParams();
-  for (const name of TICKET_QUERY_ORDER) {
+  for (const name of order) {
     const value = query[name];
     if (value === undefined || value === null || value === '') continue;
     params.set(name, String(value));
@@ -51,6 +82,8 @@ function ticketQueryString(query: TicketListQuery): string {
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+const ticketQueryString = (query: TicketListQuery) => queryString(query, TICKET_QUERY_ORDER);
 
 /**
  * The gateway's admin routes (issue 25). Every one but `login` takes `Authorization: Bearer <token>`
@@ -67,4 +100,15 @@ export const adminApiPaths = {
   messages: (ticketId: string) => `/api/admin/tickets/${encodeURIComponent(ticketId)}/messages`,
   attachment: (attachmentId: string) => `/api/admin/attachments/${encodeURIComponent(attachmentId)}`,
   staff: '/api/admin/staff',
+  staffMember: (adminId: string) => `/api/admin/staff/${encodeURIComponent(adminId)}`,
+  /** Members, newest sign-up first, one page at a time. */
+  users: (query: UserListQuery = {}) => `/api/admin/users${queryString(query, USER_QUERY_ORDER)}`,
+  user: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`,
+  userLedger: (userId: string, query: UserLedgerQuery = {}) =>
+    `/api/admin/users/${encodeURIComponent(userId)}/ledger${queryString(query, LEDGER_QUERY_ORDER)}`,
+  userPurchases: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/purchases`,
+  userCredits: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/credits`,
+  chartRetry: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/chart/retry`,
+  dashboard: '/api/admin/dashboard',
+  audit: (query: AuditQuery = {}) => `/api/admin/audit${queryString(query, AUDIT_QUERY_ORDER)}`,
 } as const;

@@ -294,6 +294,10 @@ impl Social for SocialDouble {
         Err(Status::unimplemented("fortune-gen's, not the gateway's"))
     }
 
+    async fn count_friends(&self, _: Request<pb::MemberRef>) -> Result<Response<pb::FriendCount>, Status> {
+        Err(Status::unimplemented("the admin user page's: tested against the fleet"))
+    }
+
     async fn create_diary_entry(
         &self,
         r: Request<pb::CreateDiaryEntryRequest>,
@@ -548,6 +552,20 @@ impl Fortune for FortuneDouble {
     ) -> Result<Response<fortune_pb::ListChartFailuresResponse>, Status> {
         not_here()
     }
+
+    async fn get_chart_for_staff(
+        &self,
+        _: Request<fortune_pb::ChartForStaffRequest>,
+    ) -> Result<Response<fortune_pb::ChartForStaff>, Status> {
+        not_here()
+    }
+
+    async fn retry_chart(
+        &self,
+        _: Request<fortune_pb::ChartForStaffRequest>,
+    ) -> Result<Response<fortune_pb::ChartForStaff>, Status> {
+        not_here()
+    }
 }
 
 /// A notify double: Unsubscribe answers mentionedInDiary for any token (or the failure set), and
@@ -589,6 +607,13 @@ impl Notify for NotifyDouble {
         &self,
         _: Request<notify_pb::GetEmailPreferencesRequest>,
     ) -> Result<Response<notify_pb::GetEmailPreferencesResponse>, Status> {
+        not_here()
+    }
+
+    async fn get_mail_stats(
+        &self,
+        _: Request<notify_pb::GetMailStatsRequest>,
+    ) -> Result<Response<notify_pb::MailStats>, Status> {
         not_here()
     }
 

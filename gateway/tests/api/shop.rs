@@ -76,6 +76,20 @@ impl Billing for BillingDouble {
         Ok(Response::new(pb::GetBalanceResponse { credits: 63 }))
     }
 
+    async fn adjust_credits(
+        &self,
+        _: Request<pb::AdjustCreditsRequest>,
+    ) -> Result<Response<pb::AdjustCreditsResponse>, Status> {
+        not_here()
+    }
+
+    async fn get_purchase_stats(
+        &self,
+        _: Request<pb::GetPurchaseStatsRequest>,
+    ) -> Result<Response<pb::PurchaseStats>, Status> {
+        not_here()
+    }
+
     async fn grant(&self, _: Request<pb::GrantRequest>) -> Result<Response<pb::GrantResponse>, Status> {
         not_here()
     }
@@ -102,6 +116,8 @@ impl Billing for BillingDouble {
             reason: reason.to_owned(),
             created_at: "2026-11-26T12:01:00.000Z".to_owned(),
             seq,
+            note: None,
+            actor_id: None,
         };
         Ok(Response::new(pb::ListLedgerResponse {
             entries: vec![entry("e2", 5, 60, 63, "purchase"), entry("e1", 4, 3, 3, "signup_bonus")],

@@ -88,6 +88,21 @@ pub enum Error {
     /// Stripe is configured.
     #[error("development checkout disabled")]
     DevCheckoutDisabled,
+    /// `InvalidArgument`, `INVALID_REQUEST_ID`: an adjustment's request id is not a UUID.
+    #[error("invalid request id")]
+    InvalidRequestId,
+    /// `InvalidArgument`, `INVALID_CREDIT_DELTA`: an adjustment of 0, or beyond ±100,000.
+    #[error("invalid credit delta")]
+    InvalidCreditDelta,
+    /// `InvalidArgument`, `ADJUSTMENT_REASON_REQUIRED`: an adjustment without a written reason.
+    #[error("adjustment reason required")]
+    AdjustmentReasonRequired,
+    /// `InvalidArgument`, `ADJUSTMENT_REASON_TOO_LONG`: a reason of more than 200 characters.
+    #[error("adjustment reason too long")]
+    AdjustmentReasonTooLong,
+    /// `InvalidArgument`, `INVALID_SINCE`: a stats request whose `since` is not RFC 3339.
+    #[error("invalid since")]
+    InvalidSince,
     /// `Internal`, `INTERNAL_ERROR`: logged with its cause chain, never sent. `Unavailable`,
     /// `SERVICE_UNAVAILABLE` when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -128,6 +143,15 @@ impl ServiceError for Error {
             Self::DevCheckoutDisabled => {
                 (Code::FailedPrecondition, "DEV_CHECKOUT_DISABLED", "development checkout disabled")
             }
+            Self::InvalidRequestId => (Code::InvalidArgument, "INVALID_REQUEST_ID", "invalid request id"),
+            Self::InvalidCreditDelta => (Code::InvalidArgument, "INVALID_CREDIT_DELTA", "invalid credit delta"),
+            Self::AdjustmentReasonRequired => {
+                (Code::InvalidArgument, "ADJUSTMENT_REASON_REQUIRED", "adjustment reason required")
+            }
+            Self::AdjustmentReasonTooLong => {
+                (Code::InvalidArgument, "ADJUSTMENT_REASON_TOO_LONG", "adjustment reason too long")
+            }
+            Self::InvalidSince => (Code::InvalidArgument, "INVALID_SINCE", "invalid since"),
             Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
         };
         Failure::Known(code, stable, message)
@@ -187,6 +211,11 @@ mod tests {
             Error::InvalidPayload,
             Error::StripeUnavailable,
             Error::DevCheckoutDisabled,
+            Error::InvalidRequestId,
+            Error::InvalidCreditDelta,
+            Error::AdjustmentReasonRequired,
+            Error::AdjustmentReasonTooLong,
+            Error::InvalidSince,
             Error::Unexpected(anyhow::anyhow!("boom")),
         ];
         for e in &all {
@@ -213,6 +242,11 @@ mod tests {
                 | Error::InvalidPayload
                 | Error::StripeUnavailable
                 | Error::DevCheckoutDisabled
+                | Error::InvalidRequestId
+                | Error::InvalidCreditDelta
+                | Error::AdjustmentReasonRequired
+                | Error::AdjustmentReasonTooLong
+                | Error::InvalidSince
                 | Error::Unexpected(_) => {}
             }
         }

@@ -11,9 +11,9 @@ use crate::domain::{
     self, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, Pack, Purchase, PurchaseStatus, Reason,
 };
 use crate::error::Error;
-use crate::usecases::Ledger;
 use crate::usecases::shop::{CheckoutRequest, Shop, purchases_limit};
 use crate::usecases::webhooks;
+use crate::usecases::{AdjustRequest, Ledger};
 
 /// The Billing service over the ledger's and the shop's use cases.
 #[derive(Clone)]
@@ -101,7 +101,8 @@ fn refund_reason(raw: &str) -> Result<Reason, Error> {
     if raw.is_empty() { Ok(Reason::refund()) } else { Reason::parse(raw) }
 }
 
-fn entry(e: domain::LedgerEntry) -> pb::LedgerEntry {
+/// A ledger entry; an adjustment's note and staff member only for staff (`for_staff`).
+fn entry(e: domain::LedgerEntry, for_staff: bool) -> pb::LedgerEntry {
     pb::LedgerEntry {
         id: e.id.to_string(),
         delta: e.delta,
@@ -109,7 +110,17 @@ fn entry(e: domain::LedgerEntry) -> pb::LedgerEntry {
         reason: e.reason,
         created_at: rfc3339(e.created_at),
         seq: e.seq.get(),
+        note: e.note.filter(|_| for_staff),
+        actor_id: e.actor.filter(|_| for_staff).map(|a| a.to_string()),
     }
+}
+
+const fn is_staff(caller: meguri_auth::Caller) -> bool {
+    matches!(caller.role, meguri_auth::Role::Admin | meguri_auth::Role::Support)
+}
+
+fn instant(raw: &str) -> Result<chrono::DateTime<chrono::Utc>, Error> {
+    chrono::DateTime::parse_from_rfc3339(raw).map(|t| t.to_utc()).map_err(|_| Error::InvalidSince)
 }
 
 #[tonic::async_trait]
@@ -170,17 +181,43 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::ListLedgerRequest>,
     ) -> Result<Response<pb::ListLedgerResponse>, Status> {
-        let user = Ledger::reader(
-            meguri_auth::required_caller(&request, Error::Unauthenticated)?,
-            optional_user(&request.get_ref().user_id)?,
-        )?;
+        let caller = meguri_auth::required_caller(&request, Error::Unauthenticated)?;
+        let user = Ledger::reader(caller, optional_user(&request.get_ref().user_id)?)?;
         let limit = LedgerLimit::parse(request.get_ref().limit)?;
         let before = LedgerCursor::parse(request.get_ref().before.as_deref())?;
         let page = self.ledger.list(user, limit, before).await?;
+        let for_staff = is_staff(caller);
         Ok(Response::new(pb::ListLedgerResponse {
-            entries: page.entries.into_iter().map(entry).collect(),
+            entries: page.entries.into_iter().map(|e| entry(e, for_staff)).collect(),
             next_before: page.next_before.map(|cursor| cursor.to_string()),
         }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn adjust_credits(
+        &self,
+        request: Request<pb::AdjustCreditsRequest>,
+    ) -> Result<Response<pb::AdjustCreditsResponse>, Status> {
+        let caller = meguri_auth::required_caller(&request, Error::Unauthenticated)?;
+        let r = request.into_inner();
+        let asked = AdjustRequest { user_id: &r.user_id, delta: r.delta, reason: &r.reason, request_id: &r.request_id };
+        let (applied, adjusted) = self.ledger.adjust(caller, &asked).await?;
+        Ok(Response::new(pb::AdjustCreditsResponse {
+            balance: applied.balance.get(),
+            entry: Some(entry(adjusted, true)),
+            replayed: applied.replayed,
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_purchase_stats(
+        &self,
+        request: Request<pb::GetPurchaseStatsRequest>,
+    ) -> Result<Response<pb::PurchaseStats>, Status> {
+        let caller = meguri_auth::required_caller(&request, Error::Unauthenticated)?;
+        let since = instant(&request.get_ref().since)?;
+        let (count, amount_yen) = self.ledger.purchase_stats(caller, since).await?;
+        Ok(Response::new(pb::PurchaseStats { count, amount_yen }))
     }
 
     #[tracing::instrument(skip_all)]
@@ -222,7 +259,10 @@ impl Billing for BillingService {
         &self,
         request: Request<pb::ListPurchasesRequest>,
     ) -> Result<Response<pb::ListPurchasesResponse>, Status> {
-        let buyer = domain::buyer(meguri_auth::required_caller(&request, Error::Unauthenticated)?)?;
+        let buyer = domain::purchase_reader(
+            meguri_auth::required_caller(&request, Error::Unauthenticated)?,
+            optional_user(&request.get_ref().user_id)?,
+        )?;
         let limit = purchases_limit(request.get_ref().limit)?;
         let purchases = self.shop.purchases(buyer, limit).await?;
         Ok(Response::new(pb::ListPurchasesResponse { purchases: purchases.into_iter().map(purchase).collect() }))

@@ -69,7 +69,7 @@ pub async fn build_with(config: Config, payments: Payments, clock: Arc<dyn Clock
         app_base_url: config.app_base_url,
         clock: Arc::clone(&clock),
     };
-    let ledger = Ledger { pool: pool.clone(), clock };
+    let ledger = Ledger { pool: pool.clone(), clock, relay: relay.clone() };
 
     let ready_db = pool.clone();
     let ready_redis = redis.clone();

@@ -35,6 +35,12 @@ pub enum Error {
     /// PERMISSION_DENIED: an admin-only call without an admin token.
     #[error("admin token required")]
     PermissionDenied,
+    /// FAILED_PRECONDITION CHART_NOT_FAILED: a retry of a chart that has not failed.
+    #[error("chart has not failed")]
+    ChartNotFailed,
+    /// INVALID_ARGUMENT INVALID_USER_ID: a staff call naming no member.
+    #[error("invalid user id")]
+    InvalidUserId,
     /// INTERNAL INTERNAL_ERROR: anything else; logged with its cause chain. UNAVAILABLE
     /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -58,6 +64,8 @@ impl ServiceError for Error {
             Self::SocialUnavailable(_) => (Code::Unavailable, "SOCIAL_UNAVAILABLE", "social unavailable"),
             Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "admin token required"),
+            Self::ChartNotFailed => (Code::FailedPrecondition, "CHART_NOT_FAILED", "chart has not failed"),
+            Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID", "invalid user id"),
             Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
         };
         Failure::Known(code, stable, message)
@@ -108,6 +116,8 @@ mod tests {
             Error::SocialUnavailable("social: unavailable".to_owned()),
             Error::NotAUser,
             Error::PermissionDenied,
+            Error::ChartNotFailed,
+            Error::InvalidUserId,
             Error::Unexpected(anyhow::anyhow!("boom")),
         ]);
         for e in &all {
@@ -120,6 +130,8 @@ mod tests {
                 | Error::SocialUnavailable(_)
                 | Error::NotAUser
                 | Error::PermissionDenied
+                | Error::ChartNotFailed
+                | Error::InvalidUserId
                 | Error::Unexpected(_) => {}
             }
         }

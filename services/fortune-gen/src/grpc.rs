@@ -2,13 +2,14 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use meguri_auth::Role;
+use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 use meguri_proto::fortune as pb;
 use meguri_proto::fortune::fortune_server;
 use tonic::{Request, Response, Status};
 
 use crate::domain::friend_updates::{FriendRef, FriendUpdate};
-use crate::domain::{DayItem, NewRating, TimezoneOffset};
+use crate::domain::{ChartStatus, DayItem, NewRating, TimezoneOffset};
 use crate::error::Error;
 use crate::usecases::Fortune;
 use crate::usecases::records::{ChartRecord, DailyRecord, FriendUpdatesRecord, RatingRecord, ReportKind, ReportRecord};
@@ -17,12 +18,29 @@ pub struct FortuneService {
     pub fortune: Fortune,
 }
 
-fn admin<T>(request: &Request<T>) -> Result<(), Status> {
-    match meguri_auth::caller(request).map(|c| c.role) {
-        Some(Role::Admin) => Ok(()),
+/// Staff (admin or support) in the admin SPA: their id.
+fn staff<T>(request: &Request<T>) -> Result<UserId, Status> {
+    match meguri_auth::caller(request) {
+        Some(meguri_auth::Caller { role: Role::Admin | Role::Support, user: Some(staff) }) => Ok(staff),
         Some(_) => Err(Error::PermissionDenied.into()),
         None => Err(Error::NotAUser.into()),
     }
+}
+
+fn member_in(raw: &str) -> Result<UserId, Status> {
+    raw.trim().parse().map_err(|_| Error::InvalidUserId.into())
+}
+
+fn chart_for_staff_out(row: Option<ChartRecord>) -> pb::ChartForStaff {
+    row.map_or_else(
+        || pb::ChartForStaff { status: ChartStatus::Pending.as_str().to_owned(), ..Default::default() },
+        |r| pb::ChartForStaff {
+            status: r.status.as_str().to_owned(),
+            updated_at: Some(time(r.updated_at)),
+            attempts: r.attempts,
+            last_error: r.last_error,
+        },
+    )
 }
 
 /// The offset the caller sent, checked; `None` when none was sent.
@@ -267,8 +285,30 @@ impl fortune_server::Fortune for FortuneService {
         &self,
         request: Request<pb::ListChartFailuresRequest>,
     ) -> Result<Response<pb::ListChartFailuresResponse>, Status> {
-        admin(&request)?;
+        staff(&request)?;
         let failures = self.fortune.chart_failures(request.get_ref().limit).await?;
-        Ok(Response::new(pb::ListChartFailuresResponse { failures: failures.into_iter().map(failure_out).collect() }))
+        let total = self.fortune.failed_charts().await?;
+        Ok(Response::new(pb::ListChartFailuresResponse {
+            failures: failures.into_iter().map(failure_out).collect(),
+            total,
+        }))
+    }
+
+    async fn get_chart_for_staff(
+        &self,
+        request: Request<pb::ChartForStaffRequest>,
+    ) -> Result<Response<pb::ChartForStaff>, Status> {
+        staff(&request)?;
+        let user = member_in(&request.get_ref().user_id)?;
+        Ok(Response::new(chart_for_staff_out(self.fortune.chart_for_staff(user).await?)))
+    }
+
+    async fn retry_chart(
+        &self,
+        request: Request<pb::ChartForStaffRequest>,
+    ) -> Result<Response<pb::ChartForStaff>, Status> {
+        let by = staff(&request)?;
+        let user = member_in(&request.get_ref().user_id)?;
+        Ok(Response::new(chart_for_staff_out(Some(self.fortune.retry_chart(by, user).await?))))
     }
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
-use meguri_events::{Consumer, IDENTITY_STREAM};
+use meguri_events::{Consumer, IDENTITY_STREAM, Relay};
 use meguri_proto::fortune::fortune_server::FortuneServer;
 use meguri_server::Application;
 
@@ -44,7 +44,8 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
     let peers = Peers::new(addrs, &config.server.jwt_secret, config.timings.peer_timeout)?;
     let engines = Engines::from_config(config.llm.as_ref(), config.timings.llm_timeout);
     tracing::info!(name: "fortune_gen.engine", llm = config.llm.is_some(), "texts by the built-in generator{}", if config.llm.is_some() { " and the LLM" } else { "" });
-    let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone());
+    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.store.events.clone());
+    let fortune = Fortune::new(db.clone(), peers, engines, clock, config.timings.clone()).with_relay(relay.clone());
     let consumer = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
 
     let (ready_db, ready_redis) = (db.clone(), redis);
@@ -59,6 +60,7 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result<Appl
             }),
         )
         .task("chart-builder", move |stop| builder.run_chart_builder(stop))
+        .task("outbox-relay", move |stop| relay.run(stop))
         .task("report-generator", move |stop| reports.run_report_generator(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))
         .build()

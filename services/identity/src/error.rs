@@ -75,6 +75,36 @@ pub enum Error {
     /// INVALID_ARGUMENT INVALID_USER_ID: a user id that is not a UUID.
     #[error("invalid user id")]
     InvalidUserId,
+    /// ALREADY_EXISTS STAFF_EMAIL_TAKEN: another staff account has this address.
+    #[error("staff e-mail address taken")]
+    StaffEmailTaken,
+    /// FAILED_PRECONDITION STAFF_SELF_CHANGE: nobody deactivates or demotes themself (one admin always remains).
+    #[error("staff may not change their own account")]
+    StaffSelfChange,
+    /// INVALID_ARGUMENT INVALID_ROLE: a staff role other than admin or support.
+    #[error("invalid staff role")]
+    InvalidRole,
+    /// INVALID_ARGUMENT SEARCH_TOO_LONG: search text of more than 100 characters.
+    #[error("search text too long")]
+    SearchTooLong,
+    /// INVALID_ARGUMENT INVALID_CURSOR: a cursor no page gave.
+    #[error("invalid cursor")]
+    InvalidCursor,
+    /// INVALID_ARGUMENT INVALID_LIMIT: a page size outside 1..=100.
+    #[error("invalid limit")]
+    InvalidLimit,
+    /// INVALID_ARGUMENT INVALID_ADMIN_ID: a staff id filter that is not a UUID.
+    #[error("invalid admin id")]
+    InvalidAdminId,
+    /// INVALID_ARGUMENT INVALID_AUDIT_ACTION: an audit action filter no action has.
+    #[error("unknown audit action")]
+    InvalidAuditAction,
+    /// INVALID_ARGUMENT INVALID_TARGET_TYPE: a target type other than ticket, member, staff; or a target id that is not a UUID.
+    #[error("unknown audit target type")]
+    InvalidTargetType,
+    /// INVALID_ARGUMENT INVALID_INSTANT: a bound or `since` that is not RFC 3339.
+    #[error("invalid instant")]
+    InvalidInstant,
     /// INTERNAL INTERNAL_ERROR: anything else; logged with its cause chain. UNAVAILABLE
     /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -91,6 +121,7 @@ impl From<diesel::result::Error> for Error {
                 Some("users_email_key") => return Self::EmailTaken,
                 Some("users_username_key") => return Self::UsernameTaken,
                 Some("users_username_lookalike_key") => return Self::UsernameLookalike,
+                Some("admin_users_email_key") => return Self::StaffEmailTaken,
                 _ => {}
             }
         }
@@ -130,6 +161,18 @@ impl ServiceError for Error {
             Self::NotAUser => (Code::Unauthenticated, "UNAUTHENTICATED", "not called for a user"),
             Self::PermissionDenied => (Code::PermissionDenied, "PERMISSION_DENIED", "service or admin token required"),
             Self::InvalidUserId => (Code::InvalidArgument, "INVALID_USER_ID", "invalid user id"),
+            Self::StaffEmailTaken => (Code::AlreadyExists, "STAFF_EMAIL_TAKEN", "staff e-mail address taken"),
+            Self::StaffSelfChange => {
+                (Code::FailedPrecondition, "STAFF_SELF_CHANGE", "staff may not change their own account")
+            }
+            Self::InvalidRole => (Code::InvalidArgument, "INVALID_ROLE", "invalid staff role"),
+            Self::SearchTooLong => (Code::InvalidArgument, "SEARCH_TOO_LONG", "search text too long"),
+            Self::InvalidCursor => (Code::InvalidArgument, "INVALID_CURSOR", "invalid cursor"),
+            Self::InvalidLimit => (Code::InvalidArgument, "INVALID_LIMIT", "invalid limit"),
+            Self::InvalidAdminId => (Code::InvalidArgument, "INVALID_ADMIN_ID", "invalid admin id"),
+            Self::InvalidAuditAction => (Code::InvalidArgument, "INVALID_AUDIT_ACTION", "unknown audit action"),
+            Self::InvalidTargetType => (Code::InvalidArgument, "INVALID_TARGET_TYPE", "unknown audit target type"),
+            Self::InvalidInstant => (Code::InvalidArgument, "INVALID_INSTANT", "invalid instant"),
             Self::Unexpected(e) => return Failure::Unexpected(e.as_ref()),
         };
         Failure::Known(code, stable, message)
@@ -209,6 +252,16 @@ mod tests {
             Error::NotAUser,
             Error::PermissionDenied,
             Error::InvalidUserId,
+            Error::StaffEmailTaken,
+            Error::StaffSelfChange,
+            Error::InvalidRole,
+            Error::SearchTooLong,
+            Error::InvalidCursor,
+            Error::InvalidLimit,
+            Error::InvalidAdminId,
+            Error::InvalidAuditAction,
+            Error::InvalidTargetType,
+            Error::InvalidInstant,
             Error::Unexpected(anyhow::anyhow!("boom")),
         ]);
         for e in &all {
@@ -234,6 +287,16 @@ mod tests {
                 | Error::NotAUser
                 | Error::PermissionDenied
                 | Error::InvalidUserId
+                | Error::StaffEmailTaken
+                | Error::StaffSelfChange
+                | Error::InvalidRole
+                | Error::SearchTooLong
+                | Error::InvalidCursor
+                | Error::InvalidLimit
+                | Error::InvalidAdminId
+                | Error::InvalidAuditAction
+                | Error::InvalidTargetType
+                | Error::InvalidInstant
                 | Error::Unexpected(_) => {}
             }
         }

@@ -6,9 +6,11 @@ use meguri_proto::identity as pb;
 use meguri_proto::identity::identity_server::Identity;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{Gender, RawBirth};
+use crate::domain::{Gender, PageCursor, RawBirth, StaffRole};
 use crate::error::Error;
 use crate::usecases::accounts::{Accounts, member_profile_pb};
+use crate::usecases::admins::StaffChange;
+use crate::usecases::back_office::AuditQuery;
 use crate::usecases::sign_up::{SignUp, SignedUp};
 use crate::usecases::user::{BirthProfile, User};
 
@@ -32,6 +34,41 @@ fn staff_or_service<T>(request: &Request<T>) -> Result<(), Status> {
         Some(Role::Service | Role::Admin | Role::Support) => Ok(()),
         Some(Role::User | Role::Visitor) => Err(Error::PermissionDenied.into()),
         None => Err(Error::NotAUser.into()),
+    }
+}
+
+/// An admin (not support staff) acting in the admin SPA: their staff id.
+fn admin_caller<T>(request: &Request<T>) -> Result<uuid::Uuid, Status> {
+    match meguri_auth::caller(request) {
+        Some(meguri_auth::Caller { role: Role::Admin, user: Some(staff) }) => Ok(*staff.as_uuid()),
+        Some(_) => Err(Error::PermissionDenied.into()),
+        None => Err(Error::NotAUser.into()),
+    }
+}
+
+fn member_for_staff_out(m: crate::db::users::ForStaff) -> pb::MemberForStaff {
+    pb::MemberForStaff {
+        id: m.id.to_string(),
+        username: m.username,
+        email: m.email,
+        email_verified: m.email_verified,
+        created_at: rfc3339(m.created_at),
+        deleted_at: m.deleted_at.map(rfc3339),
+    }
+}
+
+fn audit_out(e: crate::db::audit::AuditRow) -> pb::AuditEntry {
+    pb::AuditEntry {
+        id: e.id.to_string(),
+        at: e.at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        actor_id: e.actor_id.to_string(),
+        actor_email: e.actor_email,
+        action: e.action,
+        target_type: e.target_type,
+        target_id: e.target_id.to_string(),
+        before: e.before,
+        after: e.after,
+        reason: e.reason,
     }
 }
 
@@ -329,17 +366,88 @@ impl Identity for IdentityService {
             .collect::<Result<Vec<_>, _>>()?;
         let members = self.accounts.members_for_staff(&ids).await?;
         Ok(Response::new(pb::GetMembersForStaffResponse {
-            members: members
-                .into_iter()
-                .map(|m| pb::MemberForStaff {
-                    id: m.id.to_string(),
-                    username: m.username,
-                    email: m.email,
-                    email_verified: m.email_verified,
-                    created_at: rfc3339(m.created_at),
-                    deleted_at: m.deleted_at.map(rfc3339),
-                })
-                .collect(),
+            members: members.into_iter().map(member_for_staff_out).collect(),
+        }))
+    }
+
+    async fn create_staff(
+        &self,
+        request: Request<pb::CreateStaffRequest>,
+    ) -> Result<Response<pb::StaffAccount>, Status> {
+        let by = admin_caller(&request)?;
+        let r = request.into_inner();
+        let role = StaffRole::parse(&r.role)?;
+        Ok(Response::new(staff_out(self.accounts.create_staff(by, &r.email, role, &r.password).await?)))
+    }
+
+    async fn update_staff(
+        &self,
+        request: Request<pb::UpdateStaffRequest>,
+    ) -> Result<Response<pb::StaffAccount>, Status> {
+        let by = admin_caller(&request)?;
+        let r = request.into_inner();
+        let id = r.admin_id.trim().parse().map_err(|_| Status::from(Error::StaffNotFound))?;
+        let change = StaffChange { is_active: r.is_active, role: r.role.as_deref().map(StaffRole::parse).transpose()? };
+        Ok(Response::new(staff_out(self.accounts.update_staff(by, id, change).await?)))
+    }
+
+    async fn search_members_for_staff(
+        &self,
+        request: Request<pb::SearchMembersForStaffRequest>,
+    ) -> Result<Response<pb::SearchMembersForStaffResponse>, Status> {
+        staff_or_service(&request)?;
+        let r = request.into_inner();
+        let (members, next) = self.accounts.search_members(&r.query, &r.cursor, r.limit).await?;
+        Ok(Response::new(pb::SearchMembersForStaffResponse {
+            members: members.into_iter().map(member_for_staff_out).collect(),
+            next_cursor: next.map(PageCursor::encode),
+        }))
+    }
+
+    async fn get_member_detail_for_staff(
+        &self,
+        request: Request<pb::GetMemberDetailForStaffRequest>,
+    ) -> Result<Response<pb::MemberDetailForStaff>, Status> {
+        staff_or_service(&request)?;
+        let id = user_id_in(&request.get_ref().user_id)?;
+        let d = self.accounts.member_detail(*id.as_uuid()).await?;
+        Ok(Response::new(pb::MemberDetailForStaff {
+            member: Some(member_for_staff_out(d.member)),
+            last_login: d.last_login.map(rfc3339),
+            has_birth_data: d.has_birth_data,
+            onboarding_complete: d.onboarding_complete,
+        }))
+    }
+
+    async fn get_member_stats(
+        &self,
+        request: Request<pb::GetMemberStatsRequest>,
+    ) -> Result<Response<pb::MemberStats>, Status> {
+        staff_or_service(&request)?;
+        let (total, new_since, verified) = self.accounts.member_stats(&request.get_ref().since).await?;
+        Ok(Response::new(pb::MemberStats { total, new_since, verified }))
+    }
+
+    async fn list_audit(
+        &self,
+        request: Request<pb::ListAuditRequest>,
+    ) -> Result<Response<pb::ListAuditResponse>, Status> {
+        staff_or_service(&request)?;
+        let r = request.get_ref();
+        let query = AuditQuery {
+            actor: &r.actor_id,
+            action: &r.action,
+            target_type: &r.target_type,
+            target: &r.target_id,
+            from: &r.from,
+            to: &r.to,
+            cursor: &r.cursor,
+            limit: r.limit,
+        };
+        let (entries, next) = self.accounts.audit_page(&query).await?;
+        Ok(Response::new(pb::ListAuditResponse {
+            entries: entries.into_iter().map(audit_out).collect(),
+            next_cursor: next.map(PageCursor::encode),
         }))
     }
 

@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod events;
 pub mod grpc;
 mod metrics;
 pub mod startup;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
-use meguri_events::Relay;
+use meguri_events::{AUDIT_STREAM, Consumer, Relay};
 use meguri_proto::identity::identity_server::IdentityServer;
 use meguri_server::Application;
 
@@ -15,7 +15,8 @@ use crate::usecases::accounts::{Accounts, Clock, Limits};
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
-/// Migrates the schema, opens the pools, and registers the service and the outbox relay.
+/// Migrates the schema, opens the pools, and registers the service, the outbox relay and the
+/// consumer of the `audit` stream (staff actions of the other services, kept in the audit log).
 ///
 /// # Errors
 /// Migrations, the database or the configuration failed.
@@ -34,9 +35,17 @@ pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> any
         limits,
     };
     accounts.backfill_username_keys().await.context("backfill username keys")?;
+    let consumer = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[AUDIT_STREAM]);
+    let audit_accounts = accounts.clone();
     Application::builder(config.server)
         .add_service(IdentityServer::new(IdentityService { accounts }))
         .readiness(meguri_events::readiness(db.clone(), redis))
+        .task(
+            "audit-events",
+            consumer.task(audit_accounts, |accounts, envelope| async move {
+                crate::events::handle_audit_event(&accounts, envelope).await
+            }),
+        )
         .task("outbox-relay", move |stop| relay.run(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))
         .build()

@@ -25,6 +25,9 @@ pub enum Error {
     /// `Unauthenticated`, `UNAUTHENTICATED`: no verified claims on the call.
     #[error("unauthenticated")]
     Unauthenticated,
+    /// `InvalidArgument`, `INVALID_SINCE`: a figures request whose `since` is not RFC 3339.
+    #[error("invalid since")]
+    InvalidSince,
     /// `Internal`, `INTERNAL_ERROR`: logged with its cause chain, never sent. `Unavailable`,
     /// `SERVICE_UNAVAILABLE` when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -51,6 +54,7 @@ impl ServiceError for Error {
             }
             Self::PermissionDenied => Failure::Known(Code::PermissionDenied, "PERMISSION_DENIED", "permission denied"),
             Self::Unauthenticated => Failure::Known(Code::Unauthenticated, "UNAUTHENTICATED", "unauthenticated"),
+            Self::InvalidSince => Failure::Known(Code::InvalidArgument, "INVALID_SINCE", "invalid since"),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
         }
     }
@@ -76,6 +80,7 @@ mod tests {
             Error::UnsubscribeTokenUsed,
             Error::PermissionDenied,
             Error::Unauthenticated,
+            Error::InvalidSince,
             Error::Unexpected(anyhow::anyhow!("boom")),
         ];
         for error in &all {
@@ -85,6 +90,7 @@ mod tests {
                 | Error::UnsubscribeTokenUsed
                 | Error::PermissionDenied
                 | Error::Unauthenticated
+                | Error::InvalidSince
                 | Error::Unexpected(_) => {}
             }
         }

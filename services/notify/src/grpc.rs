@@ -6,7 +6,7 @@ use tonic::{Request, Response, Status};
 
 use crate::domain::{Preference, Preferences, PreferencesUpdate};
 use crate::error::Error;
-use crate::usecases::{Context, preferences, unsubscribe, visits};
+use crate::usecases::{Context, preferences, stats, unsubscribe, visits};
 
 /// The Notify service over the use cases' context.
 #[derive(Clone)]
@@ -101,5 +101,14 @@ impl Notify for NotifyService {
     ) -> Result<Response<pb::RecordVisitResponse>, Status> {
         visits::record(&self.ctx, meguri_auth::required_caller(&request, Error::Unauthenticated)?).await?;
         Ok(Response::new(pb::RecordVisitResponse {}))
+    }
+
+    async fn get_mail_stats(
+        &self,
+        request: Request<pb::GetMailStatsRequest>,
+    ) -> Result<Response<pb::MailStats>, Status> {
+        let caller = meguri_auth::required_caller(&request, Error::Unauthenticated)?;
+        let failed = stats::failed_mails(&self.ctx, caller, &request.get_ref().since).await?;
+        Ok(Response::new(pb::MailStats { failed }))
     }
 }

@@ -270,6 +270,18 @@ impl SocialRpc for SocialService {
         Ok(Response::new(pb::ListFriendsOfResponse { friends: friends.into_iter().map(member).collect() }))
     }
 
+    async fn count_friends(&self, request: Request<pb::MemberRef>) -> Result<Response<pb::FriendCount>, Status> {
+        match meguri_auth::caller(&request).map(|c| c.role) {
+            Some(Role::Admin | Role::Support) => {}
+            Some(_) => return Err(Error::PermissionDenied.into()),
+            None => return Err(Error::NotAUser.into()),
+        }
+        let Ok(user) = request.get_ref().user_id.parse::<UserId>() else {
+            return Ok(Response::new(pb::FriendCount { friends: 0 }));
+        };
+        Ok(Response::new(pb::FriendCount { friends: self.social.friend_count(user).await? }))
+    }
+
     #[tracing::instrument(skip_all)]
     async fn create_diary_entry(
         &self,

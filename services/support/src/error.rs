@@ -99,6 +99,7 @@ mod tests {
             Error::Invalid(Invalid::Cursor),
             Error::Invalid(Invalid::AdminId),
             Error::Invalid(Invalid::Limit),
+            Error::Invalid(Invalid::UserId),
             Error::InvalidRequestId,
             Error::TicketNotFound,
             Error::Image(Refusal::Empty),

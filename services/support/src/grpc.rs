@@ -2,6 +2,7 @@
 //! `error.rs`). No SQL, no rules.
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use meguri_ids::UserId;
 use meguri_proto::meguri::support::v1 as pb;
 use pb::support_server::Support;
 use tonic::{Request, Response, Status};
@@ -134,6 +135,14 @@ fn attachment_id(raw: &str) -> Result<Uuid, Error> {
     raw.trim().parse().map_err(|_| Error::AttachmentNotFound)
 }
 
+/// The list's member filter: empty for anyone's tickets.
+fn member_filter(raw: &str) -> Result<Option<UserId>, Error> {
+    match raw.trim() {
+        "" => Ok(None),
+        id => id.parse().map(Some).map_err(|_| Error::Invalid(Invalid::UserId)),
+    }
+}
+
 #[tonic::async_trait]
 impl Support for SupportService {
     #[tracing::instrument(skip_all)]
@@ -186,6 +195,7 @@ impl Support for SupportService {
             priority: priority_in(r.priority)?,
             assignee: Assignee::parse(r.assigned_to.as_deref()).map_err(Error::from)?,
             query: r.query,
+            member: member_filter(&r.user_id)?,
         };
         let after = Cursor::decode(&r.cursor).map_err(Error::from)?;
         let limit = page_size(r.limit).map_err(Error::from)?;

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { AuditLogScreen } from '@/features/admin/components/audit-log-screen';
 
 export default function AdminAuditLogRoute() {
-  return <PlaceholderScreen title="監査ログ" />;
+  return <AuditLogScreen />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { DashboardScreen } from '@/features/admin/components/dashboard-screen';
 
 export default function AdminDashboardRoute() {
-  return <PlaceholderScreen title="ダッシュボード" />;
+  return <DashboardScreen />;
 }

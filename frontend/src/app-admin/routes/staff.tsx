@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { StaffScreen } from '@/features/admin/components/staff-screen';
 
 export default function AdminStaffRoute() {
-  return <PlaceholderScreen title="スタッフ" />;
+  return <StaffScreen />;
 }

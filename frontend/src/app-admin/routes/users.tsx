@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
+import { UserListScreen } from '@/features/admin/components/user-list-screen';
 
 export default function AdminUsersRoute() {
-  return <PlaceholderScreen title="ユーザー管理" />;
+  return <UserListScreen />;
 }

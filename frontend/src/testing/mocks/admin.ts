@@ -201,12 +201,28 @@ const PNG_1X1 = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
+/**
+ * The active staff member the request's bearer token belongs to in `admin`'s state, or null (the mocked
+ * gateway's check on every admin route but the sign-in: answer 401 ADMIN_UNAUTHENTICATED for null). Records
+ * the `Authorization` header in `admin.authorizations`.
+ */
+export function adminCaller(admin: Admin, request: Request): MockStaff | null {
+  const header = request.headers.get('Authorization');
+  admin.authorizations.push(header);
+  const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  const live = token === undefined ? undefined : admin.tokens.get(token);
+  if (!live || live.expiresAt <= Date.now()) return null;
+  const staff = admin.staff.find((member) => member.id === live.staffId);
+  return staff?.isActive ? staff : null;
+}
+
 /** The opaque cursor of the page that starts at `offset` (base64 of a JSON object, as a gateway might make). */
-function cursorAt(offset: number): string {
+export function cursorAt(offset: number): string {
   return btoa(JSON.stringify({ o: offset })).replace(/=+$/, '');
 }
 
-function offsetOf(cursor: string): number | null {
+/** The offset a `cursorAt` cursor stands for; null for anything else. */
+export function offsetOf(cursor: string): number | null {
   try {
     const value: unknown = JSON.parse(atob(cursor));
     const offset = (value as { o?: unknown }).o;
@@ -216,7 +232,8 @@ function offsetOf(cursor: string): number | null {
   }
 }
 
-type Admin = {
+/** The mocked admin gateway's state (see `mockAdmin`). */
+export type Admin = {
   staff: MockStaff[];
   tickets: AdminTicket[];
   /** Every ticket's messages (any order; the thread sorts them oldest first). */
@@ -285,16 +302,7 @@ export function mockAdmin(initial: Partial<Admin> = {}) {
   const notFound = () => apiError(404, 'TICKET_NOT_FOUND', 'お問い合わせが見つかりません');
   const invalid = (message: string) => apiError(400, 'INVALID_REQUEST', message);
 
-  /** The active staff member the request's bearer token belongs to, or null. */
-  const caller = (request: Request): MockStaff | null => {
-    const header = request.headers.get('Authorization');
-    admin.authorizations.push(header);
-    const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
-    const live = token === undefined ? undefined : admin.tokens.get(token);
-    if (!live || live.expiresAt <= Date.now()) return null;
-    const staff = admin.staff.find((member) => member.id === live.staffId);
-    return staff?.isActive ? staff : null;
-  };
+  const caller = (request: Request) => adminCaller(admin, request);
   const publicStaff = ({ password: _password, ...member }: MockStaff): StaffMember => member;
   const tokenOf = (request: Request) => /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
   const findTicket = (id: string) => admin.tickets.find((ticket) => ticket.id === id);

@@ -4,6 +4,7 @@
 
 mod access;
 mod accounts;
+mod admin;
 mod birth;
 mod chat;
 mod diary;
@@ -14,7 +15,7 @@ mod shop;
 mod support;
 
 /// The areas, asked in turn.
-const AREAS: [fn(&str) -> Option<&'static str>; 10] = [
+const AREAS: [fn(&str) -> Option<&'static str>; 11] = [
     shape::message,
     birth::message,
     accounts::message,
@@ -24,6 +25,7 @@ const AREAS: [fn(&str) -> Option<&'static str>; 10] = [
     chat::message,
     shop::message,
     support::message,
+    admin::message,
     access::message,
 ];
 

@@ -1,7 +1,13 @@
 //! The admin SPA's API (`/api/admin/…`): sign-in (`post`), the staff session and list
-//! (`session`), and the support inbox (`tickets`). Every route but the sign-in takes a [`staff::Staff`].
+//! (`session`), staff accounts (`accounts`), the support inbox (`tickets`), members (`users`),
+//! today's figures (`dashboard`) and the audit log (`audit`). Every route but the sign-in takes a
+//! [`staff::Staff`].
 
+pub mod accounts;
+pub mod audit;
+pub mod dashboard;
 pub mod post;
 pub mod session;
 pub mod staff;
 pub mod tickets;
+pub mod users;

@@ -78,14 +78,5 @@ pub async fn logout(staff: Staff) -> HttpResponse {
 pub async fn staff_list(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let answer =
         crate::routes::rpc("ListStaff", state.identity.list_staff(&staff.ctx, pb::ListStaffRequest {})).await?;
-    Ok(HttpResponse::Ok().json(StaffListBody {
-        staff: answer
-            .staff
-            .into_iter()
-            .map(|a| {
-                let pb::StaffAccount { id, email, role, is_active, last_login, created_at } = a;
-                StaffAccountBody { id, email, role, is_active, last_login, created_at }
-            })
-            .collect(),
-    }))
+    Ok(HttpResponse::Ok().json(StaffListBody { staff: answer.staff.into_iter().map(StaffAccountBody::from).collect() }))
 }

@@ -33,7 +33,8 @@ pub struct LedgerEntry {
 impl From<pb::LedgerEntry> for LedgerEntry {
     fn from(e: pb::LedgerEntry) -> Self {
         // `seq` orders billing's pages; the app pages by `nextBefore` and lists in the order given.
-        let pb::LedgerEntry { id, delta, balance_after, reason, created_at, seq: _ } = e;
+        // An adjustment's note and staff member are for staff (billing sends them only to staff).
+        let pb::LedgerEntry { id, delta, balance_after, reason, created_at, seq: _, note: _, actor_id: _ } = e;
         Self { id, delta, balance_after, reason, created_at }
     }
 }
@@ -111,6 +112,8 @@ mod tests {
                     reason: "purchase".to_owned(),
                     created_at: "2026-11-26T12:01:00.000Z".to_owned(),
                     seq: 2,
+                    note: None,
+                    actor_id: None,
                 }],
                 next_before: Some("2".to_owned()),
             },

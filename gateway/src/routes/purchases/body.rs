@@ -181,7 +181,7 @@ impl PurchaseListQuery {
             Some(n) if (1..=MAX_PURCHASES).contains(&n) => n,
             Some(_) => return Err(ApiError::Invalid("INVALID_LIMIT")),
         };
-        Ok(pb::ListPurchasesRequest { limit: i32::try_from(limit).unwrap_or(i32::MAX) })
+        Ok(pb::ListPurchasesRequest { limit: i32::try_from(limit).unwrap_or(i32::MAX), user_id: String::new() })
     }
 }
 

@@ -11,7 +11,8 @@ use uuid::Uuid;
 use super::models::{LedgerRow, NewLedgerRow};
 use super::schema::{balances, credit_ledger};
 use crate::domain::{
-    Applied, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, LedgerPage, LedgerSeq, Reason, placement,
+    Adjustment, Applied, Change, Credits, IdempotencyKey, LedgerCursor, LedgerEntry, LedgerLimit, LedgerPage,
+    LedgerSeq, Reason, placement,
 };
 use crate::error::Error;
 
@@ -173,6 +174,8 @@ pub async fn apply_in(conn: &mut AsyncPgConnection, clock: &dyn Clock, change: &
             refund_of: change.refund_of.as_ref().map(IdempotencyKey::as_str),
             seq: seq.get(),
             created_at,
+            note: change.staff.as_ref().map(|s| s.note.as_str()),
+            actor_id: change.staff.as_ref().map(|s| *s.actor.as_uuid()),
         })
         .execute(conn)
         .await
@@ -183,6 +186,64 @@ pub async fn apply_in(conn: &mut AsyncPgConnection, clock: &dyn Clock, change: &
         .await
         .map_err(Error::db("update the balance"))?;
     Ok(Applied { balance: after, replayed: false })
+}
+
+/// Applies a staff adjustment and, when it is new, its audit record (`credits.adjust`, in the
+/// outbox) in one transaction. Returns the change as applied and its ledger entry: on a replay
+/// (the same request id again, from a double click or a second staff member) the first one's,
+/// and no second audit record.
+///
+/// # Errors
+/// As [`apply_in`].
+#[tracing::instrument(skip_all, fields(user_id = %adjustment.user, request_id = %adjustment.request_id))]
+pub async fn adjust(
+    pool: &meguri_db::Pool,
+    clock: &dyn Clock,
+    adjustment: &Adjustment,
+) -> Result<(Change, Applied, LedgerEntry), Error> {
+    let change = adjustment.change()?;
+    let mut conn = connection(pool).await?;
+    let mut raced = false;
+    loop {
+        let outcome = conn
+            .transaction(async |conn| {
+                let applied = apply_in(conn, clock, &change).await?;
+                let entry: LedgerRow = credit_ledger::table
+                    .filter(credit_ledger::idempotency_key.eq(change.key.as_str()))
+                    .select(LedgerRow::as_select())
+                    .first(conn)
+                    .await
+                    .map_err(Error::db("load the adjustment"))?;
+                let entry = entry.entry()?;
+                if !applied.replayed {
+                    let record = crate::domain::adjustment_record(adjustment, &entry);
+                    meguri_events::enqueue(conn, &record).await.map_err(Error::db("enqueue the audit record"))?;
+                }
+                Ok((applied, entry))
+            })
+            .await;
+        if let Some(outcome) = settle(outcome, &mut raced) {
+            return outcome.map(|(applied, entry)| (change, applied, entry));
+        }
+    }
+}
+
+/// How many purchases completed at or after `since`, and their amounts in yen.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+pub async fn purchase_stats(pool: &meguri_db::Pool, since: DateTime<Utc>) -> Result<(i64, i64), Error> {
+    use super::schema::purchases;
+    let mut conn = connection(pool).await?;
+    // sum(bigint) is numeric in PostgreSQL: cast back (a day's yen fit in a bigint).
+    let total = diesel::dsl::sql::<diesel::sql_types::BigInt>("coalesce(sum(amount), 0)::bigint");
+    let (count, amount): (i64, i64) = purchases::table
+        .filter(purchases::completed_at.ge(since))
+        .select((diesel::dsl::count_star(), total))
+        .first(&mut conn)
+        .await
+        .map_err(Error::db("count the purchases"))?;
+    Ok((count, amount))
 }
 
 /// Makes sure `user` has a balance row (0) and locks it (`FOR UPDATE`) until the transaction

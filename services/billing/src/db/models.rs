@@ -21,6 +21,8 @@ pub(super) struct LedgerRow {
     pub refund_of: Option<String>,
     pub created_at: DateTime<Utc>,
     pub seq: i64,
+    pub note: Option<String>,
+    pub actor_id: Option<Uuid>,
 }
 
 impl LedgerRow {
@@ -42,6 +44,8 @@ impl LedgerRow {
             balance_after: Credits::stored(self.balance_after)?,
             reason: self.reason,
             created_at: self.created_at,
+            note: self.note,
+            actor: self.actor_id.map(UserId::from_uuid),
         })
     }
 }
@@ -58,4 +62,6 @@ pub(super) struct NewLedgerRow<'a> {
     pub refund_of: Option<&'a str>,
     pub seq: i64,
     pub created_at: DateTime<Utc>,
+    pub note: Option<&'a str>,
+    pub actor_id: Option<Uuid>,
 }

@@ -19,6 +19,8 @@ diesel::table! {
         refund_of -> Nullable<Text>,
         created_at -> Timestamptz,
         seq -> Int8,
+        note -> Nullable<Text>,
+        actor_id -> Nullable<Uuid>,
     }
 }
 

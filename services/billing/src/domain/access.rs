@@ -40,6 +40,46 @@ pub fn writer(caller: Caller) -> Result<(), Error> {
     }
 }
 
+/// Who adjusts credits by hand: an admin only (support staff work tickets, not balances). Returns
+/// the staff member, for the ledger entry and the audit record.
+///
+/// # Errors
+/// [`Error::PermissionDenied`] for anyone else, services included (they grant by their own rules).
+pub fn adjuster(caller: Caller) -> Result<UserId, Error> {
+    match (caller.role, caller.user) {
+        (Role::Admin, Some(staff)) => Ok(staff),
+        _ => Err(Error::PermissionDenied),
+    }
+}
+
+/// Staff (admin or support) reading a member's purchases or the day's figures.
+///
+/// # Errors
+/// [`Error::PermissionDenied`] for anyone else.
+pub fn staff(caller: Caller) -> Result<(), Error> {
+    match caller.role {
+        Role::Admin | Role::Support => Ok(()),
+        Role::User | Role::Service | Role::Visitor => Err(Error::PermissionDenied),
+    }
+}
+
+/// Whose purchases `caller` lists: a member their own (and nobody else's), staff the member they
+/// name.
+///
+/// # Errors
+/// [`Error::PermissionDenied`]; [`Error::InvalidUserId`] when staff name nobody.
+pub fn purchase_reader(caller: Caller, requested: Option<UserId>) -> Result<UserId, Error> {
+    match caller.role {
+        Role::User => match (caller.user, requested) {
+            (Some(me), None) => Ok(me),
+            (Some(me), Some(other)) if other == me => Ok(me),
+            _ => Err(Error::PermissionDenied),
+        },
+        Role::Admin | Role::Support => requested.ok_or(Error::InvalidUserId),
+        Role::Service | Role::Visitor => Err(Error::PermissionDenied),
+    }
+}
+
 /// The buyer of a shop call (CreateCheckout, GetPurchase, ListPurchases, CompleteDevCheckout):
 /// always the signed-in user of the token, so nobody buys or reads for another account.
 ///
@@ -119,6 +159,35 @@ mod tests {
         assert!(matches!(shop_reader(caller(Role::Visitor, None), false), Err(Error::PermissionDenied)));
         assert!(webhook_caller(caller(Role::Service, None)).is_ok());
         assert!(matches!(webhook_caller(caller(Role::User, Some(UserId::new()))), Err(Error::PermissionDenied)));
+    }
+
+    #[test]
+    fn members_list_their_own_purchases_staff_anyones() {
+        let (me, other) = (UserId::new(), UserId::new());
+        assert_eq!(purchase_reader(caller(Role::User, Some(me)), None).expect("own"), me);
+        assert!(matches!(purchase_reader(caller(Role::User, Some(me)), Some(other)), Err(Error::PermissionDenied)));
+        assert_eq!(purchase_reader(caller(Role::Support, Some(me)), Some(other)).expect("staff"), other);
+        assert!(matches!(purchase_reader(caller(Role::Admin, Some(me)), None), Err(Error::InvalidUserId)));
+        assert!(matches!(purchase_reader(caller(Role::Service, None), Some(other)), Err(Error::PermissionDenied)));
+    }
+
+    #[test]
+    fn only_an_admin_adjusts_and_staff_read_purchases() {
+        let staff_id = UserId::new();
+        assert_eq!(adjuster(caller(Role::Admin, Some(staff_id))).expect("admin"), staff_id);
+        for (role, user) in [
+            (Role::Support, Some(staff_id)),
+            (Role::Service, None),
+            (Role::User, Some(staff_id)),
+            (Role::Admin, None),
+            (Role::Visitor, None),
+        ] {
+            assert!(matches!(adjuster(caller(role, user)), Err(Error::PermissionDenied)), "{role:?}");
+        }
+        assert!(staff(caller(Role::Support, Some(staff_id))).is_ok());
+        assert!(staff(caller(Role::Admin, Some(staff_id))).is_ok());
+        assert!(matches!(staff(caller(Role::User, Some(staff_id))), Err(Error::PermissionDenied)));
+        assert!(matches!(staff(caller(Role::Service, None)), Err(Error::PermissionDenied)));
     }
 
     #[test]

@@ -96,6 +96,12 @@ impl Reason {
         Self("purchase".to_owned())
     }
 
+    /// The reason of a staff member's adjustment ([`super::Adjustment`]).
+    #[must_use]
+    pub fn admin_adjustment() -> Self {
+        Self(super::ADJUSTMENT_REASON.to_owned())
+    }
+
     /// The reason of a refunded purchase's clawback.
     #[must_use]
     pub fn purchase_refund() -> Self {
@@ -136,17 +142,19 @@ pub struct Change {
     pub key: IdempotencyKey,
     /// For a refund: the key of the spend it gives back.
     pub refund_of: Option<IdempotencyKey>,
+    /// For a staff adjustment: who made it and why.
+    pub staff: Option<super::StaffNote>,
 }
 
 impl Change {
     #[must_use]
     pub const fn grant(user: UserId, amount: Credits, reason: Reason, key: IdempotencyKey) -> Self {
-        Self { user, kind: ChangeKind::Grant, amount, reason, key, refund_of: None }
+        Self { user, kind: ChangeKind::Grant, amount, reason, key, refund_of: None, staff: None }
     }
 
     #[must_use]
     pub const fn spend(user: UserId, amount: Credits, reason: Reason, key: IdempotencyKey) -> Self {
-        Self { user, kind: ChangeKind::Spend, amount, reason, key, refund_of: None }
+        Self { user, kind: ChangeKind::Spend, amount, reason, key, refund_of: None, staff: None }
     }
 
     /// The refund of `spend` (a recorded row) for `user`: gives back exactly what it took.
@@ -165,6 +173,7 @@ impl Change {
             reason,
             key: refund_key(&spend.key),
             refund_of: Some(spend.key.clone()),
+            staff: None,
         })
     }
 
@@ -233,6 +242,9 @@ pub struct LedgerEntry {
     pub balance_after: Credits,
     pub reason: String,
     pub created_at: DateTime<Utc>,
+    /// A staff adjustment's reason and staff member (None for every other entry).
+    pub note: Option<String>,
+    pub actor: Option<UserId>,
 }
 
 /// A change's place among its user's changes, in the order they moved the balance: 1 for the

@@ -1,12 +1,14 @@
 //! billing's rules: parsed values and pure decisions, no I/O.
 
 mod access;
+mod adjustment;
 mod credits;
 mod ledger;
 mod shop;
 pub mod stripe;
 
-pub use access::{Caller, buyer, reader, shop_reader, webhook_caller, writer};
+pub use access::{Caller, adjuster, buyer, purchase_reader, reader, shop_reader, staff, webhook_caller, writer};
+pub use adjustment::{ADJUSTMENT_REASON, Adjustment, AdjustmentNote, MAX_ADJUSTMENT, StaffNote, adjustment_record};
 pub use credits::{Credits, MAX_AMOUNT, MAX_BALANCE};
 pub use ledger::{
     Applied, Change, ChangeKind, IdempotencyKey, LedgerCursor, LedgerEntry, LedgerLimit, LedgerPage, LedgerSeq, Reason,

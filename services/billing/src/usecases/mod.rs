@@ -8,12 +8,15 @@ pub mod webhooks;
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use meguri_clock::Clock;
+use meguri_events::Relay;
 use meguri_ids::UserId;
 
 use crate::db::ledger;
 use crate::domain::{
-    self, Applied, Caller, Change, Credits, IdempotencyKey, LedgerCursor, LedgerLimit, LedgerPage, Reason,
+    self, Adjustment, Applied, Caller, Change, Credits, IdempotencyKey, LedgerCursor, LedgerEntry, LedgerLimit,
+    LedgerPage, Reason,
 };
 use crate::error::Error;
 
@@ -21,12 +24,21 @@ use crate::error::Error;
 /// one, so the permission is checked before anything else of the request is read.
 pub struct MayWrite(());
 
-/// The ledger's operations over a connection pool and the clock that dates each change; cheap
-/// to clone.
+/// The ledger's operations over a connection pool, the clock that dates each change and the
+/// outbox relay (woken after an adjustment's audit record); cheap to clone.
 #[derive(Clone)]
 pub struct Ledger {
     pub pool: meguri_db::Pool,
     pub clock: Arc<dyn Clock>,
+    pub relay: Relay,
+}
+
+/// A staff adjustment as asked for, before it is checked.
+pub struct AdjustRequest<'a> {
+    pub user_id: &'a str,
+    pub delta: i64,
+    pub reason: &'a str,
+    pub request_id: &'a str,
 }
 
 impl Ledger {
@@ -81,6 +93,42 @@ impl Ledger {
         let (change, applied) = ledger::refund(&self.pool, self.clock.as_ref(), user, spend_key, reason).await?;
         crate::metrics::record(&change, &Ok(applied));
         Ok(applied)
+    }
+
+    /// A staff member's adjustment of a member's credits: admins only, checked, applied once per
+    /// request id with its audit record; counted in the metrics. Returns the balance after and
+    /// the entry (the first one's on a replay).
+    ///
+    /// # Errors
+    /// `PermissionDenied` (anyone but an admin, before anything else is read), `InvalidUserId`,
+    /// the adjustment's checks, `InsufficientCredits`, `IdempotencyKeyReused`, or the database.
+    pub async fn adjust(&self, caller: Caller, request: &AdjustRequest<'_>) -> Result<(Applied, LedgerEntry), Error> {
+        let staff = domain::adjuster(caller)?;
+        let user: UserId = request.user_id.parse().map_err(|_| Error::InvalidUserId)?;
+        let adjustment = Adjustment::parse(user, staff, request.delta, request.reason, request.request_id)?;
+        let (change, applied, entry) = ledger::adjust(&self.pool, self.clock.as_ref(), &adjustment).await?;
+        crate::metrics::record(&change, &Ok(applied));
+        if !applied.replayed {
+            self.relay.wake();
+            tracing::info!(
+                name: "billing.adjustment.applied",
+                user_id = %user,
+                staff_id = %staff,
+                delta = request.delta,
+                balance = applied.balance.get(),
+                "billing.adjustment.applied",
+            );
+        }
+        Ok((applied, entry))
+    }
+
+    /// The purchases completed at or after `since` and their yen (staff, for the dashboard).
+    ///
+    /// # Errors
+    /// `PermissionDenied` for anyone but staff, or the database.
+    pub async fn purchase_stats(&self, caller: Caller, since: DateTime<Utc>) -> Result<(i64, i64), Error> {
+        domain::staff(caller)?;
+        ledger::purchase_stats(&self.pool, since).await
     }
 
     /// A page of the entries of `user` in the order they were applied, newest first, from

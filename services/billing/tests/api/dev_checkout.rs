@@ -90,7 +90,10 @@ async fn a_purchase_of_another_user_cannot_be_seen_or_finished() {
     let listed = client.list_purchases(pb::ListPurchasesRequest::default()).await.expect("list").into_inner();
     assert!(listed.purchases.is_empty());
     assert_eq!(app.balance(owner).await + app.balance(stranger).await, 0);
-    let limit = client.list_purchases(pb::ListPurchasesRequest { limit: 101 }).await.expect_err("limit");
+    let limit = client
+        .list_purchases(pb::ListPurchasesRequest { limit: 101, user_id: String::new() })
+        .await
+        .expect_err("limit");
     assert_eq!(code(&limit), Some("INVALID_LIMIT"));
 }
 

@@ -121,6 +121,18 @@ impl TestApp {
         meguri_events::testkit::read_all(&redis_url(), &EventsConfig::new(&self.prefix)).await.expect("the mail stream")
     }
 
+    /// Every audit record billing published, once its outbox is empty (all relayed).
+    pub async fn audit_records(&self) -> Vec<meguri_proto::audit::StaffActionRecorded> {
+        let deadline = tokio::time::Instant::now() + DEADLINE;
+        while self.billing.unrelayed_events().await > 0 {
+            assert!(tokio::time::Instant::now() < deadline, "the outbox was not relayed in time");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        meguri_events::testkit::read_all(&redis_url(), &EventsConfig::new(&self.prefix))
+            .await
+            .expect("the audit stream")
+    }
+
     /// Delivers a webhook as the gateway does (a service call).
     pub async fn webhook(
         &self,

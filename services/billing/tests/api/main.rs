@@ -5,6 +5,7 @@
 #![recursion_limit = "256"]
 
 mod access;
+mod adjustments;
 mod dev_checkout;
 mod events;
 mod health;

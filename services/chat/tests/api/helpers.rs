@@ -133,6 +133,8 @@ impl bi::billing_server::Billing, FakeBilling, {
         get_purchase(bi::GetPurchaseRequest) -> bi::Purchase;
         list_purchases(bi::ListPurchasesRequest) -> bi::ListPurchasesResponse;
         handle_stripe_webhook(bi::HandleStripeWebhookRequest) -> bi::HandleStripeWebhookResponse;
+        adjust_credits(bi::AdjustCreditsRequest) -> bi::AdjustCreditsResponse;
+        get_purchase_stats(bi::GetPurchaseStatsRequest) -> bi::PurchaseStats;
         complete_dev_checkout(bi::CompleteDevCheckoutRequest) -> bi::CompleteDevCheckoutResponse;
         get_dev_checkout(bi::GetDevCheckoutRequest) -> bi::Purchase;
     }
@@ -234,6 +236,8 @@ impl fo::fortune_server::Fortune, FakeFortune, {
         get_life_report(fo::GetLifeReportRequest) -> fo::Report;
         list_chart_failures(fo::ListChartFailuresRequest) -> fo::ListChartFailuresResponse;
         get_friend_updates(fo::GetFriendUpdatesRequest) -> fo::GetFriendUpdatesResponse;
+        get_chart_for_staff(fo::ChartForStaffRequest) -> fo::ChartForStaff;
+        retry_chart(fo::ChartForStaffRequest) -> fo::ChartForStaff;
     }
 
     async fn get_chart(&self, request: Request<fo::GetChartRequest>) -> Result<Response<fo::GetChartResponse>, Status> {

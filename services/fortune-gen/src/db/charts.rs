@@ -257,3 +257,39 @@ pub async fn failures(conn: &mut AsyncPgConnection, limit: i64) -> Result<Vec<Ch
 pub async fn count_failed(conn: &mut AsyncPgConnection) -> Result<i64, diesel::result::Error> {
     charts::table.filter(charts::status.eq(ChartStatus::Failed.as_str())).count().get_result(conn).await
 }
+
+/// `user`'s chart row, locked until the transaction ends.
+pub async fn find_for_update(
+    conn: &mut AsyncPgConnection,
+    user: UserId,
+) -> Result<Option<ChartRecord>, diesel::result::Error> {
+    let row: Option<ChartRow> = charts::table
+        .filter(charts::user_id.eq(user.as_uuid()))
+        .select(ChartRow::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(row.map(ChartRecord::from))
+}
+
+/// A failed chart starts over: pending, no tries, no error, due now (staff asked).
+pub async fn retry_now(
+    conn: &mut AsyncPgConnection,
+    user: UserId,
+    now: DateTime<Utc>,
+) -> Result<ChartRecord, diesel::result::Error> {
+    let row: ChartRow = diesel::update(charts::table.filter(charts::user_id.eq(user.as_uuid())))
+        .set((
+            charts::status.eq(ChartStatus::Pending.as_str()),
+            charts::attempts.eq(0),
+            charts::last_error.eq(None::<String>),
+            charts::retryable.eq(true),
+            charts::next_attempt_at.eq(Some(now)),
+            charts::updated_at.eq(now),
+        ))
+        .returning(ChartRow::as_returning())
+        .get_result(conn)
+        .await?;
+    Ok(ChartRecord::from(row))
+}

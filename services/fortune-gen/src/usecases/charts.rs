@@ -201,6 +201,63 @@ impl Fortune {
         Ok((chart, built_at))
     }
 
+    /// `user`'s chart row as staff see it (`None`: nothing built or asked for yet).
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn chart_for_staff(&self, user: UserId) -> Result<Option<ChartRecord>, Error> {
+        let mut conn = self.conn().await?;
+        Ok(charts::find(&mut conn, user).await?)
+    }
+
+    /// Staff: `user`'s failed chart builds again now, with its audit record (chart.retry) in the
+    /// outbox in the same transaction; the builder is woken.
+    ///
+    /// # Errors
+    /// [`Error::ChartNotFailed`] unless the chart's last build failed.
+    #[tracing::instrument(skip_all, fields(user_id = %user, staff_id = %staff))]
+    pub async fn retry_chart(&self, staff: UserId, user: UserId) -> Result<ChartRecord, Error> {
+        use diesel_async::AsyncConnection as _;
+        let now = self.clock.now();
+        let mut conn = self.conn().await?;
+        let retried = conn
+            .transaction::<_, Error, _>(async |conn| {
+                let row = charts::find_for_update(conn, user).await?;
+                if row.as_ref().map(|r| r.status) != Some(ChartStatus::Failed) {
+                    return Err(Error::ChartNotFailed);
+                }
+                let retried = charts::retry_now(conn, user, now).await?;
+                let record = meguri_proto::audit::StaffActionRecorded {
+                    actor_id: staff.to_string(),
+                    action: "chart.retry".to_owned(),
+                    target_type: "member".to_owned(),
+                    target_id: user.to_string(),
+                    before: Some(ChartStatus::Failed.as_str().to_owned()),
+                    after: Some(retried.status.as_str().to_owned()),
+                    reason: None,
+                    occurred_at: now.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+                };
+                meguri_events::enqueue(conn, &record).await?;
+                Ok(retried)
+            })
+            .await?;
+        if let Some(relay) = &self.relay {
+            relay.wake();
+        }
+        self.charts_due.notify_one();
+        tracing::info!(name: "fortune_gen.chart.retried", user_id = %user, staff_id = %staff);
+        Ok(retried)
+    }
+
+    /// How many charts have failed (the dashboard).
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn failed_charts(&self) -> Result<i64, Error> {
+        let mut conn = self.conn().await?;
+        Ok(charts::count_failed(&mut conn).await?)
+    }
+
     /// Failed charts, newest first (admins).
     ///
     /// # Errors

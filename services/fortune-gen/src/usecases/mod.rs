@@ -36,6 +36,9 @@ pub struct Fortune {
     pub(crate) charts_due: Arc<Notify>,
     /// Wakes the report generator (a report was asked for).
     pub(crate) reports_due: Arc<Notify>,
+    /// Moves the outbox (staff actions' audit records) to Redis; absent where nothing is published
+    /// (benchmarks).
+    pub(crate) relay: Option<meguri_events::Relay>,
 }
 
 impl Fortune {
@@ -49,7 +52,15 @@ impl Fortune {
             timings,
             charts_due: Arc::new(Notify::new()),
             reports_due: Arc::new(Notify::new()),
+            relay: None,
         }
+    }
+
+    /// With the outbox relay woken after a staff action.
+    #[must_use]
+    pub fn with_relay(mut self, relay: meguri_events::Relay) -> Self {
+        self.relay = Some(relay);
+        self
     }
 
     pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {

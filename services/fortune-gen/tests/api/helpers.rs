@@ -153,6 +153,9 @@ impl Social for FakeSocial {
     async fn find_lucky_day(&self, _: Request<so::FindLuckyDayRequest>) -> Result<Response<so::LuckyDay>, Status> {
         not_here()
     }
+    async fn count_friends(&self, _: Request<so::MemberRef>) -> Result<Response<so::FriendCount>, Status> {
+        not_here()
+    }
 
     async fn list_friends_of(
         &self,

@@ -5,3 +5,4 @@
 
 mod friend_updates;
 mod helpers;
+mod staff;

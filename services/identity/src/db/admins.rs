@@ -94,14 +94,7 @@ fn staff_of((id, email, role, is_active, last_login, created_at): Row) -> StaffR
 pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<StaffRow>, diesel::result::Error> {
     admin_users::table
         .filter(admin_users::id.eq(id))
-        .select((
-            admin_users::id,
-            admin_users::email,
-            admin_users::role,
-            admin_users::is_active,
-            admin_users::last_login,
-            admin_users::created_at,
-        ))
+        .select(STAFF_COLUMNS)
         .first::<Row>(conn)
         .await
         .optional()
@@ -110,17 +103,82 @@ pub async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Staff
 
 /// Every staff account, by e-mail.
 pub async fn list(conn: &mut AsyncPgConnection) -> Result<Vec<StaffRow>, diesel::result::Error> {
-    let rows: Vec<Row> = admin_users::table
-        .order(lower(admin_users::email).asc())
-        .select((
-            admin_users::id,
-            admin_users::email,
-            admin_users::role,
-            admin_users::is_active,
-            admin_users::last_login,
-            admin_users::created_at,
-        ))
-        .load(conn)
-        .await?;
+    let rows: Vec<Row> =
+        admin_users::table.order(lower(admin_users::email).asc()).select(STAFF_COLUMNS).load(conn).await?;
     Ok(rows.into_iter().map(staff_of).collect())
+}
+
+const STAFF_COLUMNS: (
+    admin_users::id,
+    admin_users::email,
+    admin_users::role,
+    admin_users::is_active,
+    admin_users::last_login,
+    admin_users::created_at,
+) = (
+    admin_users::id,
+    admin_users::email,
+    admin_users::role,
+    admin_users::is_active,
+    admin_users::last_login,
+    admin_users::created_at,
+);
+
+/// The staff account `id`, locked until the transaction ends.
+pub async fn find_for_update(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> Result<Option<StaffRow>, diesel::result::Error> {
+    admin_users::table
+        .filter(admin_users::id.eq(id))
+        .select(STAFF_COLUMNS)
+        .for_update()
+        .first::<Row>(conn)
+        .await
+        .optional()
+        .map(|row| row.map(staff_of))
+}
+
+/// A new staff account (ALREADY_EXISTS through `admin_users_email_key` for a taken address).
+pub async fn insert(
+    conn: &mut AsyncPgConnection,
+    email: &str,
+    hash: &str,
+    role: &str,
+    now: DateTime<Utc>,
+) -> Result<StaffRow, diesel::result::Error> {
+    diesel::insert_into(admin_users::table)
+        .values((
+            admin_users::id.eq(Uuid::now_v7()),
+            admin_users::email.eq(email),
+            admin_users::password_hash.eq(hash),
+            admin_users::role.eq(role),
+            admin_users::created_at.eq(now),
+            admin_users::updated_at.eq(now),
+        ))
+        .returning(STAFF_COLUMNS)
+        .get_result::<Row>(conn)
+        .await
+        .map(staff_of)
+}
+
+/// Sets what is given of `is_active` and `role`.
+pub async fn update(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    is_active: Option<bool>,
+    role: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<StaffRow, diesel::result::Error> {
+    let target = admin_users::table.filter(admin_users::id.eq(id));
+    diesel::update(target)
+        .set((
+            is_active.map(|a| admin_users::is_active.eq(a)),
+            role.map(|r| admin_users::role.eq(r)),
+            admin_users::updated_at.eq(now),
+        ))
+        .returning(STAFF_COLUMNS)
+        .get_result::<Row>(conn)
+        .await
+        .map(staff_of)
 }

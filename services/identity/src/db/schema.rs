@@ -92,3 +92,18 @@ diesel::table! {
         updated_at -> Timestamptz,
     }
 }
+
+diesel::table! {
+    audit_log (id) {
+        id -> Uuid,
+        at -> Timestamptz,
+        actor_id -> Uuid,
+        action -> Text,
+        target_type -> Text,
+        target_id -> Uuid,
+        before -> Nullable<Text>,
+        after -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        recorded_at -> Timestamptz,
+    }
+}

@@ -602,8 +602,7 @@ pub struct ForStaff {
 
 /// The members of `ids` (deleted ones too, scrubbed), for staff; unknown ids are left out.
 pub async fn for_staff(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> Result<Vec<ForStaff>, diesel::result::Error> {
-    type Row = (Uuid, Option<String>, String, bool, DateTime<Utc>, Option<DateTime<Utc>>);
-    let rows: Vec<Row> = users::table
+    let rows: Vec<StaffRow> = users::table
         .filter(users::id.eq_any(ids))
         .select((
             users::id,
@@ -615,16 +614,131 @@ pub async fn for_staff(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> Result<Vec
         ))
         .load(conn)
         .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, username, email, email_verified, created_at, deleted_at)| ForStaff {
-            id,
-            username,
-            // A deleted account's address is scrubbed to a placeholder: staff see none.
-            email: if deleted_at.is_some() { String::new() } else { email },
-            email_verified,
-            created_at,
-            deleted_at,
-        })
-        .collect())
+    Ok(rows.into_iter().map(for_staff_of).collect())
+}
+
+/// The columns of a member as staff see them: id, username, e-mail, verified, created, deleted.
+type StaffRow = (Uuid, Option<String>, String, bool, DateTime<Utc>, Option<DateTime<Utc>>);
+
+/// A row as staff see it: a deleted account's address is scrubbed to a placeholder, so staff see
+/// none.
+fn for_staff_of((id, username, email, email_verified, created_at, deleted_at): StaffRow) -> ForStaff {
+    ForStaff {
+        id,
+        username,
+        email: if deleted_at.is_some() { String::new() } else { email },
+        email_verified,
+        created_at,
+        deleted_at,
+    }
+}
+
+/// `%`, `_` and `\` of `text` matched as themselves in a LIKE pattern.
+fn like_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Members for the staff's search, newest sign-up first (`created_at`, then `id`), after
+/// `cursor`: the one whose id is `query`, or those whose address or username contains it
+/// (case-insensitive); everyone for an empty query. Deleted accounts are included (scrubbed).
+pub async fn search_for_staff(
+    conn: &mut AsyncPgConnection,
+    query: &str,
+    cursor: Option<crate::domain::PageCursor>,
+    limit: i64,
+) -> Result<(Vec<ForStaff>, Option<crate::domain::PageCursor>), diesel::result::Error> {
+    use diesel::PgTextExpressionMethods as _;
+    let mut q = users::table.into_boxed();
+    let text = query.trim();
+    if let Ok(id) = Uuid::try_parse(text) {
+        q = q.filter(users::id.eq(id));
+    } else if !text.is_empty() {
+        let pattern = format!("%{}%", like_escaped(text));
+        q = q.filter(
+            users::email.ilike(pattern.clone()).and(users::deleted_at.is_null()).or(users::username.ilike(pattern)),
+        );
+    }
+    if let Some(c) = cursor {
+        q = q.filter(users::created_at.lt(c.at).or(users::created_at.eq(c.at).and(users::id.lt(c.id))));
+    }
+    let mut rows: Vec<StaffRow> = q
+        .order((users::created_at.desc(), users::id.desc()))
+        .limit(limit + 1)
+        .select((
+            users::id,
+            users::username,
+            users::email,
+            users::is_email_verified,
+            users::created_at,
+            users::deleted_at,
+        ))
+        .load(conn)
+        .await?;
+    let more = i64::try_from(rows.len()).is_ok_and(|n| n > limit);
+    if more {
+        rows.pop();
+    }
+    let next = if more { rows.last().map(|r| crate::domain::PageCursor { at: r.4, id: r.0 }) } else { None };
+    Ok((rows.into_iter().map(for_staff_of).collect(), next))
+}
+
+/// One member for the staff's user page: as [`ForStaff`] plus the last sign-in, whether birth
+/// data is there (never the data), and onboarding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DetailForStaff {
+    pub member: ForStaff,
+    pub last_login: Option<DateTime<Utc>>,
+    pub has_birth_data: bool,
+    pub onboarding_complete: bool,
+}
+
+pub async fn detail_for_staff(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> Result<Option<DetailForStaff>, diesel::result::Error> {
+    type Row = (StaffRow, Option<DateTime<Utc>>, Option<NaiveDate>, bool);
+    let row: Option<Row> = users::table
+        .filter(users::id.eq(id))
+        .select((
+            (users::id, users::username, users::email, users::is_email_verified, users::created_at, users::deleted_at),
+            users::last_login_at,
+            users::birth_date,
+            users::has_completed_onboarding,
+        ))
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(row.map(|(member, last_login, birth_date, onboarding_complete)| DetailForStaff {
+        member: for_staff_of(member),
+        last_login,
+        has_birth_data: birth_date.is_some(),
+        onboarding_complete,
+    }))
+}
+
+/// The dashboard's member figures: accounts not deleted, of those the ones created at or after
+/// `since`, and the verified ones.
+pub async fn stats(
+    conn: &mut AsyncPgConnection,
+    since: DateTime<Utc>,
+) -> Result<(i64, i64, i64), diesel::result::Error> {
+    use diesel::dsl::sql;
+    use diesel::sql_types::{BigInt, Timestamptz};
+    let live = users::table.filter(users::deleted_at.is_null());
+    let (total, new_since, verified): (i64, i64, i64) = live
+        .select((
+            diesel::dsl::count_star(),
+            sql::<BigInt>("count(*) FILTER (WHERE created_at >= ").bind::<Timestamptz, _>(since).sql(")"),
+            sql::<BigInt>("count(*) FILTER (WHERE is_email_verified)"),
+        ))
+        .first(conn)
+        .await?;
+    Ok((total, new_since, verified))
 }

@@ -1,12 +1,14 @@
 //! The rules of accounts, pure and unit-tested: parsed values that are valid by construction, and
 //! the secrets (passwords, codes, tokens) with how they are stored.
 
+mod audit;
 mod birth;
 mod email;
 mod password;
 mod secrets;
 mod username;
 
+pub use audit::{AuditAction, AuditRecord, PageCursor, StaffRole, TargetType, page_limit};
 pub use birth::{BirthData, DstChoice, Gender, RawBirth};
 pub use email::Email;
 pub use password::{Password, PasswordHasher};

@@ -2,9 +2,10 @@
 
 use anyhow::Context as _;
 use chrono::Utc;
+use diesel_async::AsyncConnection as _;
 
-use crate::db::admins;
-use crate::domain::{Email, Password, PasswordHasher};
+use crate::db::{admins, audit};
+use crate::domain::{AuditAction, AuditRecord, Email, Password, PasswordHasher, StaffRole};
 use crate::error::Error;
 use crate::usecases::accounts::Accounts;
 use crate::usecases::user::Admin;
@@ -25,7 +26,14 @@ impl Accounts {
         if !admin.is_active {
             return Err(Error::AdminInactive);
         }
-        admins::record_login(&mut conn, admin.id, self.clock.now()).await?;
+        let now = self.clock.now();
+        let record = AuditRecord::new(admin.id, AuditAction::SignIn, admin.id, now);
+        conn.transaction::<_, Error, _>(async |conn| {
+            admins::record_login(conn, admin.id, now).await?;
+            audit::append(conn, &record).await?;
+            Ok(())
+        })
+        .await?;
         tracing::info!(name: "identity.admin.logged_in", admin_id = %admin.id);
         Ok(admin)
     }
@@ -86,5 +94,89 @@ impl Accounts {
         }
         let mut conn = self.conn().await?;
         Ok(crate::db::users::for_staff(&mut conn, ids).await?)
+    }
+}
+
+/// A change of a staff account as an admin asks for it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StaffChange {
+    pub is_active: Option<bool>,
+    pub role: Option<StaffRole>,
+}
+
+impl Accounts {
+    /// A new staff account with its first password, created by the admin `by` (audited:
+    /// staff.create, after = the role).
+    ///
+    /// # Errors
+    /// The address's and password's rules, [`Error::StaffEmailTaken`].
+    #[tracing::instrument(skip_all, fields(by = %by))]
+    pub async fn create_staff(
+        &self,
+        by: uuid::Uuid,
+        email: &str,
+        role: StaffRole,
+        password: &str,
+    ) -> Result<admins::StaffRow, Error> {
+        let email = Email::parse(email)?;
+        let password = Password::parse(password)?;
+        let hash = self.hash(password).await?;
+        let now = self.clock.now();
+        let mut conn = self.conn().await?;
+        let created = conn
+            .transaction::<_, Error, _>(async |conn| {
+                let created = admins::insert(conn, email.as_str(), &hash, role.as_str(), now).await?;
+                let record = AuditRecord::new(by, AuditAction::StaffCreate, created.id, now)
+                    .change(None, Some(role.as_str().to_owned()));
+                audit::append(conn, &record).await?;
+                Ok(created)
+            })
+            .await?;
+        tracing::info!(name: "identity.staff.created", admin_id = %created.id, by = %by, role = role.as_str());
+        Ok(created)
+    }
+
+    /// Deactivates, reactivates or changes the role of the staff account `id`, as the admin `by`
+    /// asks; each change that changes something is audited in the same transaction. Deactivation
+    /// takes effect at once: the gateway asks for the account on every request.
+    ///
+    /// # Errors
+    /// [`Error::StaffSelfChange`] for `by`'s own account, [`Error::StaffNotFound`].
+    #[tracing::instrument(skip_all, fields(admin_id = %id, by = %by))]
+    pub async fn update_staff(
+        &self,
+        by: uuid::Uuid,
+        id: uuid::Uuid,
+        change: StaffChange,
+    ) -> Result<admins::StaffRow, Error> {
+        if by == id {
+            return Err(Error::StaffSelfChange);
+        }
+        let now = self.clock.now();
+        let mut conn = self.conn().await?;
+        conn.transaction::<_, Error, _>(async |conn| {
+            let current = admins::find_for_update(conn, id).await?.ok_or(Error::StaffNotFound)?;
+            let mut records = Vec::new();
+            if let Some(active) = change.is_active.filter(|a| *a != current.is_active) {
+                let action = if active { AuditAction::StaffReactivate } else { AuditAction::StaffDeactivate };
+                records.push(AuditRecord::new(by, action, id, now));
+            }
+            if let Some(role) = change.role.filter(|r| r.as_str() != current.role) {
+                records.push(
+                    AuditRecord::new(by, AuditAction::StaffRole, id, now)
+                        .change(Some(current.role.clone()), Some(role.as_str().to_owned())),
+                );
+            }
+            if records.is_empty() {
+                return Ok(current);
+            }
+            let updated = admins::update(conn, id, change.is_active, change.role.map(StaffRole::as_str), now).await?;
+            for record in &records {
+                audit::append(conn, record).await?;
+            }
+            tracing::info!(name: "identity.staff.changed", admin_id = %id, by = %by, changes = records.len());
+            Ok(updated)
+        })
+        .await
     }
 }

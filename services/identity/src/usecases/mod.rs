@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod admins;
+pub mod back_office;
 pub mod birth;
 pub mod deletion;
 pub mod email_change;

@@ -12,8 +12,15 @@ use meguri_db::TestDb;
 use secrecy::ExposeSecret as _;
 
 /// The migrations this test steps back over, newest first: the two of issue 11 and the later ones.
-const STEPPED_BACK: [&str; 6] =
-    ["20270102000000", "20261230000000", "20261202000000", "20261201000000", "20261125101200", "20261125101100"];
+const STEPPED_BACK: [&str; 7] = [
+    "20270103000000",
+    "20270102000000",
+    "20261230000000",
+    "20261202000000",
+    "20261201000000",
+    "20261125101200",
+    "20261125101100",
+];
 
 async fn connect(db: &TestDb) -> AsyncPgConnection {
     let mut conn = AsyncPgConnection::establish(db.config.url.expose_secret()).await.expect("connect");

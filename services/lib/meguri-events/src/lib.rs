@@ -143,7 +143,7 @@ impl EventsConfig {
     }
 }
 
-pub use meguri_proto::events::{Event, IDENTITY_STREAM, MAIL_STREAM};
+pub use meguri_proto::events::{AUDIT_STREAM, Event, IDENTITY_STREAM, MAIL_STREAM};
 
 /// An event as a consumer receives it: the decoded `meguri.events.v1.Envelope` of one stream entry.
 #[derive(Clone, Debug)]

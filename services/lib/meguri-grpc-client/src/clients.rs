@@ -32,6 +32,10 @@ service_client!(
         read get_birth_profile(id::GetBirthProfileRequest) -> id::GetBirthProfileResponse = "GetBirthProfile";
         read get_contact(id::GetContactRequest) -> id::GetContactResponse = "GetContact";
         read get_members_for_staff(id::GetMembersForStaffRequest) -> id::GetMembersForStaffResponse = "GetMembersForStaff";
+        read get_member_detail_for_staff(id::GetMemberDetailForStaffRequest) -> id::MemberDetailForStaff = "GetMemberDetailForStaff";
+        read get_member_stats(id::GetMemberStatsRequest) -> id::MemberStats = "GetMemberStats";
+        read list_audit(id::ListAuditRequest) -> id::ListAuditResponse = "ListAudit";
+        read search_members_for_staff(id::SearchMembersForStaffRequest) -> id::SearchMembersForStaffResponse = "SearchMembersForStaff";
         read get_staff(id::GetStaffRequest) -> id::StaffAccount = "GetStaff";
         read get_timezone_offset(id::GetTimezoneOffsetRequest) -> id::GetTimezoneOffsetResponse = "GetTimezoneOffset";
         read get_user(id::GetUserRequest) -> id::GetUserResponse = "GetUser";
@@ -41,6 +45,7 @@ service_client!(
         write change_password(id::ChangePasswordRequest) -> id::ChangePasswordResponse = "ChangePassword";
         write complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse = "CompleteOnboarding";
         write confirm_email_change(id::ConfirmEmailChangeRequest) -> id::ConfirmEmailChangeResponse = "ConfirmEmailChange";
+        write create_staff(id::CreateStaffRequest) -> id::StaffAccount = "CreateStaff";
         write delete_account(id::DeleteAccountRequest) -> id::DeleteAccountResponse = "DeleteAccount";
         write forgot_password(id::ForgotPasswordRequest) -> id::ForgotPasswordResponse = "ForgotPassword";
         write login(id::LoginRequest) -> id::LoginResponse = "Login";
@@ -51,6 +56,7 @@ service_client!(
         write sign_up(id::SignUpRequest) -> id::SignUpResponse = "SignUp";
         write update_birth_data(id::UpdateBirthDataRequest) -> id::UpdateBirthDataResponse = "UpdateBirthData";
         write update_username(id::UpdateUsernameRequest) -> id::UpdateUsernameResponse = "UpdateUsername";
+        write update_staff(id::UpdateStaffRequest) -> id::StaffAccount = "UpdateStaff";
         write verify_email(id::VerifyEmailRequest) -> id::VerifyEmailResponse = "VerifyEmail";
     }
 );
@@ -59,6 +65,7 @@ service_client!(
     /// fortune-gen (charts, readings, day info, badges, ratings, reports, friend updates). GetDailyReading and GetFriendUpdates build and store the day's answer on the first call, idempotently: reads.
     pub Fortune, fo::fortune_client::FortuneClient<Channel>, {
         read get_chart(fo::GetChartRequest) -> fo::GetChartResponse = "GetChart";
+        read get_chart_for_staff(fo::ChartForStaffRequest) -> fo::ChartForStaff = "GetChartForStaff";
         read get_chart_status(fo::GetChartStatusRequest) -> fo::GetChartStatusResponse = "GetChartStatus";
         read get_daily_reading(fo::GetDailyReadingRequest) -> fo::DailyReading = "GetDailyReading";
         read get_day_info(fo::GetDayInfoRequest) -> fo::GetDayInfoResponse = "GetDayInfo";
@@ -66,7 +73,9 @@ service_client!(
         read get_life_report(fo::GetLifeReportRequest) -> fo::Report = "GetLifeReport";
         read get_yearly_report(fo::GetYearlyReportRequest) -> fo::Report = "GetYearlyReport";
         read list_badges(fo::ListBadgesRequest) -> fo::ListBadgesResponse = "ListBadges";
+        read list_chart_failures(fo::ListChartFailuresRequest) -> fo::ListChartFailuresResponse = "ListChartFailures";
         write rate_fortune(fo::RateFortuneRequest) -> fo::Rating = "RateFortune";
+        write retry_chart(fo::ChartForStaffRequest) -> fo::ChartForStaff = "RetryChart";
         write update_rating_feedback(fo::UpdateRatingFeedbackRequest) -> fo::Rating = "UpdateRatingFeedback";
     }
 );
@@ -80,9 +89,11 @@ service_client!(
         read get_balance(bi::GetBalanceRequest) -> bi::GetBalanceResponse = "GetBalance";
         read get_dev_checkout(bi::GetDevCheckoutRequest) -> bi::Purchase = "GetDevCheckout";
         read get_purchase(bi::GetPurchaseRequest) -> bi::Purchase = "GetPurchase";
+        read get_purchase_stats(bi::GetPurchaseStatsRequest) -> bi::PurchaseStats = "GetPurchaseStats";
         read list_ledger(bi::ListLedgerRequest) -> bi::ListLedgerResponse = "ListLedger";
         read list_packs(bi::ListPacksRequest) -> bi::ListPacksResponse = "ListPacks";
         read list_purchases(bi::ListPurchasesRequest) -> bi::ListPurchasesResponse = "ListPurchases";
+        write adjust_credits(bi::AdjustCreditsRequest) -> bi::AdjustCreditsResponse = "AdjustCredits";
         write complete_dev_checkout(bi::CompleteDevCheckoutRequest) -> bi::CompleteDevCheckoutResponse = "CompleteDevCheckout";
         write create_checkout(bi::CreateCheckoutRequest) -> bi::CreateCheckoutResponse = "CreateCheckout";
         write handle_stripe_webhook(bi::HandleStripeWebhookRequest) -> bi::HandleStripeWebhookResponse = "HandleStripeWebhook";
@@ -108,6 +119,7 @@ service_client!(
     /// notify (e-mail preferences, one-click unsubscribe, the visit record of the inactivity reminder).
     pub Notify, no::notify_client::NotifyClient<Channel>, {
         read get_email_preferences(no::GetEmailPreferencesRequest) -> no::GetEmailPreferencesResponse = "GetEmailPreferences";
+        read get_mail_stats(no::GetMailStatsRequest) -> no::MailStats = "GetMailStats";
         write record_visit(no::RecordVisitRequest) -> no::RecordVisitResponse = "RecordVisit";
         write unsubscribe(no::UnsubscribeRequest) -> no::UnsubscribeResponse = "Unsubscribe";
         write update_email_preferences(no::UpdateEmailPreferencesRequest) -> no::UpdateEmailPreferencesResponse = "UpdateEmailPreferences";
@@ -117,6 +129,7 @@ service_client!(
 service_client!(
     /// social (friendships, compatibility, blocks, search, invites; the diary, its mentions and letters). State changes are writes, never retried, although social answers a repeat with the same state (and a repeated CreateDiaryEntry with the first entry).
     pub Social, so::social_client::SocialClient<Channel>, {
+        read count_friends(so::MemberRef) -> so::FriendCount = "CountFriends";
         read find_lucky_day(so::FindLuckyDayRequest) -> so::LuckyDay = "FindLuckyDay";
         read get_compatibility(so::MemberRef) -> so::Compatibility = "GetCompatibility";
         read get_diary_entry(so::DiaryEntryRef) -> so::DiaryEntry = "GetDiaryEntry";

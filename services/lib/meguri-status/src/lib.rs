@@ -271,6 +271,17 @@ pub mod codes {
         "UNAUTHENTICATED",
         "PERMISSION_DENIED",
         "INVALID_USER_ID",
+        // staff accounts, member search, the audit log
+        "STAFF_EMAIL_TAKEN",
+        "STAFF_SELF_CHANGE",
+        "INVALID_ROLE",
+        "SEARCH_TOO_LONG",
+        "INVALID_CURSOR",
+        "INVALID_LIMIT",
+        "INVALID_ADMIN_ID",
+        "INVALID_AUDIT_ACTION",
+        "INVALID_TARGET_TYPE",
+        "INVALID_INSTANT",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];
@@ -290,6 +301,9 @@ pub mod codes {
         "SOCIAL_UNAVAILABLE",
         "UNAUTHENTICATED",
         "PERMISSION_DENIED",
+        // the admin user page
+        "CHART_NOT_FAILED",
+        "INVALID_USER_ID",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];
@@ -319,6 +333,12 @@ pub mod codes {
         "INVALID_PAYLOAD",
         "STRIPE_UNAVAILABLE",
         "DEV_CHECKOUT_DISABLED",
+        // staff adjustments and figures
+        "INVALID_REQUEST_ID",
+        "INVALID_CREDIT_DELTA",
+        "ADJUSTMENT_REASON_REQUIRED",
+        "ADJUSTMENT_REASON_TOO_LONG",
+        "INVALID_SINCE",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];
@@ -329,6 +349,7 @@ pub mod codes {
         "UNSUBSCRIBE_TOKEN_USED",
         "PERMISSION_DENIED",
         "UNAUTHENTICATED",
+        "INVALID_SINCE",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];
@@ -419,6 +440,7 @@ pub mod codes {
         "IMAGE_TOO_LARGE_DIMENSIONS",
         "ATTACHMENT_NOT_FOUND",
         "REPLY_LINK_INVALID",
+        "INVALID_USER_ID",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];

@@ -229,7 +229,7 @@ pub async fn mark_retry(
 pub async fn mark_failed(pool: &meguri_db::Pool, id: Uuid, attempts: u32, error: &str) -> Result<(), Error> {
     let mut conn = connection(pool).await?;
     diesel::sql_query(
-        "UPDATE email_notifications SET status = 'failed', attempts = $2, error_message = $3, \
+        "UPDATE email_notifications SET status = 'failed', attempts = $2, error_message = $3, failed_at = now(), \
          body_text = NULL, body_html = NULL, list_unsubscribe = NULL WHERE id = $1 AND status = 'pending'",
     )
     .bind::<SqlUuid, _>(id)
@@ -313,4 +313,18 @@ pub async fn forget_user(
         Ok(Some(scrubbed))
     })
     .await
+}
+
+/// How many mails were given up (every attempt failed) at or after `since`.
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+pub async fn failed_since(pool: &meguri_db::Pool, since: DateTime<Utc>) -> Result<i64, Error> {
+    let mut conn = connection(pool).await?;
+    email_notifications::table
+        .filter(email_notifications::failed_at.ge(since))
+        .count()
+        .get_result(&mut conn)
+        .await
+        .map_err(Error::db("count the failed mails"))
 }

@@ -19,6 +19,7 @@ diesel::table! {
         sent_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         list_unsubscribe -> Nullable<Text>,
+        failed_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -16,6 +16,7 @@ pub mod letters;
 pub mod mail;
 pub mod preferences;
 pub mod scheduler;
+pub mod stats;
 pub mod unsubscribe;
 pub mod visits;
 

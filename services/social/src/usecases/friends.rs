@@ -268,4 +268,13 @@ impl Social {
         let mut conn = self.conn().await?;
         Ok(friendships::friends_of(&mut conn, user).await?)
     }
+
+    /// How many friends `user` has (staff).
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn friend_count(&self, user: UserId) -> Result<i64, Error> {
+        let mut conn = self.conn().await?;
+        Ok(friendships::count_friends(&mut conn, user).await?)
+    }
 }

@@ -24,6 +24,7 @@ pub struct Filter {
     pub assignee: Assignee,
     /// An escaped `ILIKE` pattern on the subject (`domain::subject_pattern`).
     pub subject: Option<String>,
+    pub member: Option<UserId>,
 }
 
 /// Up to `limit` tickets after `after`, newest activity first (last_message_at, id: both
@@ -49,6 +50,9 @@ pub async fn list(
     }
     if let Some(pattern) = &filter.subject {
         query = query.filter(tickets::subject.ilike(pattern.clone()));
+    }
+    if let Some(member) = filter.member {
+        query = query.filter(tickets::user_id.eq(*member.as_uuid()));
     }
     if let Some(after) = after {
         query = query.filter(
@@ -117,24 +121,36 @@ pub struct Locked {
     pub subject: String,
     /// `None` once the member deleted the account.
     pub user: Option<UserId>,
+    pub priority: Priority,
+    pub assigned_to: Option<AdminId>,
 }
 
 /// Any ticket's row, locked until the transaction ends.
 pub async fn lock(conn: &mut AsyncPgConnection, ticket: Uuid) -> Result<Option<Locked>, diesel::result::Error> {
-    type Row = (String, DateTime<Utc>, Option<DateTime<Utc>>, String, Option<Uuid>);
+    type Row = (String, DateTime<Utc>, Option<DateTime<Utc>>, String, Option<Uuid>, String, Option<Uuid>);
     let row: Option<Row> = tickets::table
         .filter(tickets::id.eq(ticket))
-        .select((tickets::status, tickets::last_message_at, tickets::closed_at, tickets::subject, tickets::user_id))
+        .select((
+            tickets::status,
+            tickets::last_message_at,
+            tickets::closed_at,
+            tickets::subject,
+            tickets::user_id,
+            tickets::priority,
+            tickets::assigned_to,
+        ))
         .for_update()
         .first(conn)
         .await
         .optional()?;
-    Ok(row.map(|(status, last_message_at, closed_at, subject, user)| Locked {
+    Ok(row.map(|(status, last_message_at, closed_at, subject, user, priority, assigned_to)| Locked {
         status: Status::from_store(&status).unwrap_or(Status::Open),
         last_message_at,
         closed_at,
         subject,
         user: user.map(UserId::from_uuid),
+        priority: Priority::from_store(&priority).unwrap_or(Priority::Normal),
+        assigned_to: assigned_to.map(AdminId::from_uuid),
     }))
 }
 

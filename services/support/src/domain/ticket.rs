@@ -38,6 +38,8 @@ pub enum Invalid {
     AdminId,
     /// A page size outside 1..=100.
     Limit,
+    /// A member id (the list's filter) that is not a UUID.
+    UserId,
 }
 
 impl Invalid {
@@ -56,6 +58,7 @@ impl Invalid {
             Self::Cursor => "INVALID_CURSOR",
             Self::AdminId => "INVALID_ADMIN_ID",
             Self::Limit => "INVALID_LIMIT",
+            Self::UserId => "INVALID_USER_ID",
         }
     }
 }

@@ -10,6 +10,7 @@ use super::tickets::{Author, Message, Thread, Ticket};
 use crate::db::staff as store;
 use crate::db::tickets as member_store;
 use meguri_ids::UserId;
+use meguri_proto::audit::StaffActionRecorded;
 use meguri_proto::notify::MailRequested;
 use meguri_proto::notify::mail_requested::{Kind as MailKind, SupportReply};
 
@@ -26,6 +27,8 @@ pub struct Filter {
     pub assignee: Assignee,
     /// Words of the subject; blank: any.
     pub query: String,
+    /// One member's tickets only (the admin user page).
+    pub member: Option<UserId>,
 }
 
 /// One page of the list and where the next starts (`None`: the last page).
@@ -73,6 +76,7 @@ impl UseCases {
             priority: filter.priority,
             assignee: filter.assignee,
             subject: subject_pattern(&filter.query),
+            member: filter.member,
         };
         let mut conn = self.conn().await?;
         // One more than the page tells whether another page follows.
@@ -110,10 +114,24 @@ impl UseCases {
     #[tracing::instrument(skip_all, fields(admin_id = %admin, ticket_id = %ticket))]
     pub async fn assign_ticket(&self, admin: AdminId, ticket: Uuid, to: Option<AdminId>) -> Result<Ticket, Error> {
         let mut conn = self.conn().await?;
-        if !store::assign(&mut conn, ticket, to, self.clock.now()).await? {
-            return Err(Error::TicketNotFound);
+        let now = self.clock.now();
+        let changed = conn
+            .transaction::<_, Error, _>(async |conn| {
+                let locked = store::lock(conn, ticket).await?.ok_or(Error::TicketNotFound)?;
+                if locked.assigned_to == to {
+                    return Ok(false);
+                }
+                store::assign(conn, ticket, to, now).await?;
+                let id = |a: Option<AdminId>| a.map(|a| a.to_string());
+                let record = audit(admin, "ticket.assign", ticket, id(locked.assigned_to), id(to), now);
+                meguri_events::enqueue(conn, &record).await?;
+                Ok(true)
+            })
+            .await?;
+        if changed {
+            self.relay.wake();
+            tracing::info!(name: "support.ticket_assigned", assigned_to = ?to.map(|a| a.to_string()));
         }
-        tracing::info!(name: "support.ticket_assigned", assigned_to = ?to.map(|a| a.to_string()));
         store::find(&mut conn, ticket).await?.ok_or(Error::TicketNotFound)
     }
 
@@ -132,18 +150,35 @@ impl UseCases {
     ) -> Result<Ticket, Error> {
         let mut conn = self.conn().await?;
         let now = self.clock.now();
-        conn.transaction::<_, Error, _>(async |conn| {
-            // Under the row lock, as a member's message that reopens the ticket.
-            let locked = store::lock(conn, ticket).await?.ok_or(Error::TicketNotFound)?;
-            if status.is_none() && priority.is_none() {
-                return Ok(());
-            }
-            let next = status.unwrap_or(locked.status);
-            let closed_at = locked.status.closed_at_after(next, locked.closed_at, now);
-            store::set_state(conn, ticket, next, closed_at, priority, now).await?;
-            Ok(())
-        })
-        .await?;
+        let audited = conn
+            .transaction::<_, Error, _>(async |conn| {
+                // Under the row lock, as a member's message that reopens the ticket.
+                let locked = store::lock(conn, ticket).await?.ok_or(Error::TicketNotFound)?;
+                let status = status.filter(|s| *s != locked.status);
+                let priority = priority.filter(|p| *p != locked.priority);
+                if status.is_none() && priority.is_none() {
+                    return Ok(false);
+                }
+                let next = status.unwrap_or(locked.status);
+                let closed_at = locked.status.closed_at_after(next, locked.closed_at, now);
+                store::set_state(conn, ticket, next, closed_at, priority, now).await?;
+                let text = |s: &str| Some(s.to_owned());
+                if let Some(next) = status {
+                    let record =
+                        audit(admin, "ticket.status", ticket, text(locked.status.as_str()), text(next.as_str()), now);
+                    meguri_events::enqueue(conn, &record).await?;
+                }
+                if let Some(next) = priority {
+                    let before = text(locked.priority.as_str());
+                    let record = audit(admin, "ticket.priority", ticket, before, text(next.as_str()), now);
+                    meguri_events::enqueue(conn, &record).await?;
+                }
+                Ok(true)
+            })
+            .await?;
+        if audited {
+            self.relay.wake();
+        }
         tracing::info!(name: "support.ticket_updated", status = ?status, priority = ?priority);
         store::find(&mut conn, ticket).await?.ok_or(Error::TicketNotFound)
     }
@@ -162,7 +197,7 @@ impl UseCases {
         let mut conn = self.conn().await?;
         let clock = self.clock.clone();
         let days = self.reply_link_days;
-        let (message, mailed) = conn
+        let (message, stored_now) = conn
             .transaction::<_, Error, _>(async |conn| {
                 // The row lock orders concurrent messages, staff's and the member's alike.
                 let locked = store::lock(conn, ticket).await?.ok_or(Error::TicketNotFound)?;
@@ -187,6 +222,10 @@ impl UseCases {
                     reply_token: link.as_ref().map(|(token, _)| (token.hash(), expires_at(now, days))),
                 };
                 store::insert_staff_message(conn, &message).await?;
+                let action = if internal { "ticket.note" } else { "ticket.reply" };
+                // The message's id, never its text: the thread keeps that.
+                let record = audit(admin, action, ticket, None, Some(message.id.to_string()), now);
+                meguri_events::enqueue(conn, &record).await?;
                 if let Some((token, user)) = &link {
                     let mail = reply_mail(*user, ticket, &locked.subject, body.as_str(), token, days);
                     meguri_events::enqueue(conn, &mail).await?;
@@ -194,14 +233,36 @@ impl UseCases {
                 let stored = member_store::message_by_request(conn, ticket, request_id)
                     .await?
                     .ok_or_else(|| Error::Unexpected(anyhow::anyhow!("the message just stored is gone")))?;
-                Ok((stored, link.is_some()))
+                Ok((stored, true))
             })
             .await?;
-        if mailed {
+        // A new message has its audit record (and perhaps its mail) in the outbox.
+        if stored_now {
             self.relay.wake();
         }
-        tracing::info!(name: "support.staff_replied", message_id = %message.id, mailed);
+        tracing::info!(name: "support.staff_replied", message_id = %message.id, stored_now);
         Ok(message)
+    }
+}
+
+/// The audit record of a staff action on `ticket` (identity keeps the log; docs/api/admin.md).
+fn audit(
+    admin: AdminId,
+    action: &str,
+    ticket: Uuid,
+    before: Option<String>,
+    after: Option<String>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> StaffActionRecorded {
+    StaffActionRecorded {
+        actor_id: admin.to_string(),
+        action: action.to_owned(),
+        target_type: "ticket".to_owned(),
+        target_id: ticket.to_string(),
+        before,
+        after,
+        reason: None,
+        occurred_at: at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
     }
 }
 

@@ -88,6 +88,23 @@ impl TestApp {
         }
     }
 
+    /// Waits (up to 10 s) for `count` audit records on the `audit` stream; answers them oldest
+    /// first.
+    pub async fn wait_audit(&self, count: usize) -> Vec<meguri_proto::audit::StaffActionRecorded> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let records: Vec<meguri_proto::audit::StaffActionRecorded> =
+                meguri_events::testkit::read_all(&meguri_testkit::redis_url(), &EventsConfig::new(&self.prefix))
+                    .await
+                    .expect("the audit stream");
+            if records.len() >= count {
+                return records;
+            }
+            assert!(std::time::Instant::now() < deadline, "expected {count} record(s), saw {}", records.len());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// The files in the attachment directory.
     pub fn stored_files(&self) -> Vec<std::path::PathBuf> {
         fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {

@@ -451,3 +451,66 @@ async fn only_an_admin_may_call_the_staff_rpcs() {
     assert_eq!((t.status, t.priority, t.assigned_to, t.message_count), (1, 2, None, 1));
     assert_eq!(count_rows(&app, "support_ticket_messages").await, 1);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_staff_change_is_audited_once_and_a_change_to_the_same_value_not_at_all() {
+    let app = spawn_app().await;
+    let (alice, bob) = (Uuid::now_v7(), Uuid::now_v7());
+    let mut staff = app.admin(alice);
+    let (ticket, _member) = ticket_of_new_member(&app, "ログインできません").await;
+    let assign = |to: Option<Uuid>| pb::AssignTicketRequest {
+        ticket_id: ticket.id.clone(),
+        admin_id: to.map(|a| a.to_string()),
+    };
+
+    staff.assign_ticket(assign(Some(alice))).await.expect("assigned");
+    staff.assign_ticket(assign(Some(alice))).await.expect("the same again: no change");
+    staff.assign_ticket(assign(Some(bob))).await.expect("reassigned");
+    staff
+        .update_ticket(update(&ticket.id, pb::TicketStatus::InProgress, pb::TicketPriority::Urgent))
+        .await
+        .expect("updated");
+    staff
+        .update_ticket(update(&ticket.id, pb::TicketStatus::InProgress, pb::TicketPriority::Urgent))
+        .await
+        .expect("the same again: no change");
+    let note = reply(&ticket.id, "社内メモ", true);
+    let noted = staff.staff_reply(note.clone()).await.expect("note").into_inner();
+    staff.staff_reply(note).await.expect("a double click: the same note");
+    let replied = staff.staff_reply(reply(&ticket.id, "ご連絡ありがとうございます", false)).await.expect("reply");
+    let replied = replied.into_inner();
+
+    let records = app.wait_audit(6).await;
+    let seen: Vec<(&str, Option<&str>, Option<&str>)> =
+        records.iter().map(|r| (r.action.as_str(), r.before.as_deref(), r.after.as_deref())).collect();
+    let (alice_s, bob_s) = (alice.to_string(), bob.to_string());
+    assert_eq!(
+        seen,
+        [
+            ("ticket.assign", None, Some(alice_s.as_str())),
+            ("ticket.assign", Some(alice_s.as_str()), Some(bob_s.as_str())),
+            ("ticket.status", Some("open"), Some("in_progress")),
+            ("ticket.priority", Some("normal"), Some("urgent")),
+            ("ticket.note", None, Some(noted.id.as_str())),
+            ("ticket.reply", None, Some(replied.id.as_str())),
+        ]
+    );
+    assert!(records.iter().all(|r| r.actor_id == alice_s && r.target_type == "ticket" && r.target_id == ticket.id));
+    assert!(records.iter().all(|r| !r.occurred_at.is_empty() && r.reason.is_none()));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_list_can_name_one_member() {
+    let app = spawn_app().await;
+    let mut staff = app.admin(Uuid::now_v7());
+    let member = UserId::new();
+    let mut client = app.member(member);
+    client.open_ticket(open("一つ目", "本文")).await.expect("opened");
+    client.open_ticket(open("二つ目", "本文")).await.expect("opened");
+    ticket_of_new_member(&app, "他の会員").await;
+    let theirs = pb::ListTicketsRequest { user_id: member.to_string(), ..Default::default() };
+    assert_eq!(subjects(&mut staff, theirs).await, ["一つ目", "二つ目"]);
+    let bad = pb::ListTicketsRequest { user_id: "someone".into(), ..Default::default() };
+    let refused = staff.list_tickets(bad).await.expect_err("not an id");
+    assert_eq!(code_of(&refused), "INVALID_USER_ID");
+}

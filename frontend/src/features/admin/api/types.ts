@@ -62,3 +62,56 @@ export type NewAdminMessage = ApiSchema<'StaffMessageBody'>;
 export type StaffMember = ApiSchema<'StaffAccountBody'>;
 
 export type StaffList = ApiSchema<'StaffListBody'>;
+
+/** POST /api/admin/staff (admins only): a new staff account with its first password. */
+export type NewStaff = Required<ApiSchema<'NewStaffBody'>>;
+
+/** PATCH /api/admin/staff/{id} (admins only): deactivate, reactivate or change the role. */
+export type StaffChange = { isActive?: boolean; role?: AdminRole } & ApiSchema<'StaffChangeBody'>;
+
+/** GET /api/admin/users: one page of members, newest sign-up first (deleted accounts included). */
+export type AdminUserPage = ApiSchema<'AdminUsersBody'>;
+
+/** The member on their user page: the list's fields plus last sign-in, birth-data presence and onboarding. */
+export type AdminUserMember = ApiSchema<'AdminUserMemberBody'>;
+
+/** pending | generating | ready | failed. */
+export type ChartStatus = ApiSchema<'ChartStatus'>;
+
+/** A member's chart as staff see it: its status, tries and last error (never the chart). */
+export type AdminChart = ApiSchema<'AdminChartBody'>;
+
+/**
+ * GET /api/admin/users/{id}: the member and what the other services know of them. A part whose service did
+ * not answer is null, and the service is named in `unavailable`.
+ */
+export type AdminUser = ApiSchema<'AdminUserBody'>;
+
+/** One ledger entry as staff see it: an adjustment's `note` (the staff's reason) and `actorId`. */
+export type AdminLedgerEntry = ApiSchema<'AdminLedgerEntryBody'>;
+
+/** GET /api/admin/users/{id}/ledger: the balance and one page of entries, newest first. */
+export type AdminLedgerPage = ApiSchema<'AdminLedgerBody'>;
+
+/** One purchase as staff see it (Stripe's ids and a refund's shortfall included). */
+export type AdminPurchase = ApiSchema<'AdminPurchaseBody'>;
+
+export type AdminPurchaseList = ApiSchema<'AdminPurchasesBody'>;
+
+/** POST /api/admin/users/{id}/credits (admins only): `delta` ± credits, `reason` required, one `requestId` per submission. */
+export type CreditAdjustment = Required<ApiSchema<'CreditAdjustmentBody'>>;
+
+/** Its answer (201): the balance after, the ledger entry, and whether the requestId had been used before. */
+export type CreditAdjustmentAnswer = ApiSchema<'CreditAdjustmentAnswer'>;
+
+/** POST /api/admin/users/{id}/chart/retry (202). */
+export type ChartRetryAnswer = ApiSchema<'ChartRetryAnswer'>;
+
+/** GET /api/admin/dashboard: today's operational figures (null: that service did not answer). */
+export type Dashboard = ApiSchema<'DashboardBody'>;
+
+/** One staff action of the audit log. */
+export type AuditEntry = ApiSchema<'AuditEntryBody'>;
+
+/** GET /api/admin/audit: one page of the log, newest first. */
+export type AuditPage = ApiSchema<'AuditPageBody'>;

@@ -3,6 +3,8 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
+import { Link } from '@/components/ui/link';
+import { adminPaths } from '@/config/admin-paths';
 import type { AdminMember } from '@/features/admin/api/types';
 import { DELETED_MEMBER } from '@/features/admin/utils/labels';
 import { formatDate } from '@/lib/dates';
@@ -22,7 +24,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * Who asked: the member's username, e-mail, whether it is verified, when they joined, and whether they have
- * left. A member who deleted the account has no record left to show (`member` null): 退会済みの会員.
+ * left, with a link to their user page. A member who deleted the account has no record left to show
+ * (`member` null): 退会済みの会員.
  */
 export function MemberCard({ member }: { member: AdminMember | null }) {
   const titleId = useId();
@@ -48,6 +51,9 @@ export function MemberCard({ member }: { member: AdminMember | null }) {
             <Row term="登録日">{formatDate(new Date(member.createdAt), 'date')}</Row>
             {member.deletedAt !== null ? <Row term="退会日">{formatDate(new Date(member.deletedAt), 'date')}</Row> : null}
           </Typography>
+          <Link to={adminPaths.user.href(member.id)} variant="body2" sx={{ display: 'inline-block', mt: 1.5 }}>
+            会員ページを開く
+          </Link>
         </>
       )}
     </Paper>

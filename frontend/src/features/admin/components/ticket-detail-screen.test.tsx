@@ -181,6 +181,7 @@ describe('a ticket as staff see it', () => {
     expect(within(card).getByText('未確認')).toBeInTheDocument();
     expect(within(card).getByText('2026年2月14日')).toBeInTheDocument();
     expect(within(card).queryByText('退会済み')).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '会員ページを開く' })).toHaveAttribute('href', `/admin/users/${memberId(1)}`);
   });
 
   it('says the member has left when the account was deleted, and takes only notes then', async () => {

@@ -23,6 +23,7 @@ describe('ledgerReasonLabel', () => {
     ['purchase', '購入'],
     ['purchase_refund', '購入の返金'],
     ['admin_grant', '付与'],
+    ['admin_adjustment', '運営による調整'],
   ])('%s → %s', (reason, label) => {
     expect(ledgerReasonLabel(reason, 1)).toBe(label);
   });
@@ -30,5 +31,10 @@ describe('ledgerReasonLabel', () => {
   it('says whether an unknown reason added or took credits, never showing the code', () => {
     expect(ledgerReasonLabel('campaign_2027', 5)).toBe('クレジットの追加');
     expect(ledgerReasonLabel('campaign_2027', -5)).toBe('クレジットの減少');
+  });
+
+  it("names a staff adjustment the same whichever way it went (the member never sees the staff's note)", () => {
+    expect(ledgerReasonLabel('admin_adjustment', 5)).toBe('運営による調整');
+    expect(ledgerReasonLabel('admin_adjustment', -3)).toBe('運営による調整');
   });
 });

@@ -61,6 +61,7 @@ pub async fn list(
         query: q.q.unwrap_or_default(),
         cursor: q.cursor.unwrap_or_default(),
         limit: q.limit.unwrap_or(0),
+        user_id: String::new(),
     };
     let (page, counts) = tokio::try_join!(
         support_rpc("ListTickets", state.support.list_tickets(&staff.ctx, request)),

@@ -107,6 +107,12 @@ impl pb::identity_server::Identity, Fake, {
         get_staff(pb::GetStaffRequest) -> pb::StaffAccount;
         list_staff(pb::ListStaffRequest) -> pb::ListStaffResponse;
         get_members_for_staff(pb::GetMembersForStaffRequest) -> pb::GetMembersForStaffResponse;
+        create_staff(pb::CreateStaffRequest) -> pb::StaffAccount;
+        update_staff(pb::UpdateStaffRequest) -> pb::StaffAccount;
+        search_members_for_staff(pb::SearchMembersForStaffRequest) -> pb::SearchMembersForStaffResponse;
+        get_member_detail_for_staff(pb::GetMemberDetailForStaffRequest) -> pb::MemberDetailForStaff;
+        get_member_stats(pb::GetMemberStatsRequest) -> pb::MemberStats;
+        list_audit(pb::ListAuditRequest) -> pb::ListAuditResponse;
     }
 
     async fn get_user(&self, request: Request<pb::GetUserRequest>) -> Result<Response<pb::GetUserResponse>, Status> {

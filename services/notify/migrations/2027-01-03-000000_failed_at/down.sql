@@ -1,0 +1,2 @@
+DROP INDEX email_notifications_failed_at;
+ALTER TABLE email_notifications DROP COLUMN failed_at;
