@@ -2,7 +2,7 @@
 //! member, action, record and Japanese calendar days. identity keeps the log.
 
 use actix_web::{HttpResponse, web};
-use chrono::NaiveDate;
+use chrono::{Datelike as _, NaiveDate};
 use meguri_proto::identity as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -90,12 +90,18 @@ pub struct AuditPageBody {
     pub next_cursor: Option<String>,
 }
 
+/// The years a filter day may be in: the log starts in this century, and the far ends of the
+/// calendar would overflow the conversion to an instant.
+const YEARS: std::ops::RangeInclusive<i32> = 2000..=9999;
+
 fn day(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
     match raw.map(str::trim).filter(|d| !d.is_empty()) {
         None => Ok(None),
-        Some(d) => {
-            NaiveDate::parse_from_str(d, "%Y-%m-%d").map(Some).map_err(|_| ApiError::Invalid("INVALID_AUDIT_DATE"))
-        }
+        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .ok()
+            .filter(|d| YEARS.contains(&d.year()))
+            .map(Some)
+            .ok_or(ApiError::Invalid("INVALID_AUDIT_DATE")),
     }
 }
 
@@ -160,9 +166,14 @@ mod tests {
             ("2026-11-28T15:00:00Z".to_owned(), "2026-11-29T15:00:00Z".to_owned())
         );
         assert_eq!(bounds(None, None).expect("none"), (String::new(), String::new()));
-        for (from, to) in
-            [(Some("2026-13-01"), None), (None, Some("29/11/2026")), (Some("2026-11-30"), Some("2026-11-29"))]
-        {
+        for (from, to) in [
+            (Some("2026-13-01"), None),
+            (None, Some("29/11/2026")),
+            (Some("2026-11-30"), Some("2026-11-29")),
+            (Some("0001-01-01"), None),
+            (Some("-262144-01-01"), None),
+            (None, Some("+262143-12-31")),
+        ] {
             assert!(matches!(bounds(from, to), Err(ApiError::Invalid("INVALID_AUDIT_DATE"))), "{from:?} {to:?}");
         }
     }
