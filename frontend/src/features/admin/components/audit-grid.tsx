@@ -7,10 +7,8 @@ import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
-  type GridLocaleText,
   type GridPaginationModel,
 } from '@mui/x-data-grid';
-import { jaJP } from '@mui/x-data-grid/locales';
 
 import { Link } from '@/components/ui/link';
 import type { AuditEntry, StaffMember } from '@/features/admin/api/types';
@@ -18,15 +16,9 @@ import { auditChangeText } from '@/features/admin/utils/audit-changes';
 import { auditTarget } from '@/features/admin/utils/audit-targets';
 import { AUDIT_ACTION_LABELS, isAuditAction } from '@/features/admin/utils/labels';
 import { formatDateInJapan } from '@/lib/dates';
+import { pagedLocaleText, pagedRowCount, SERVER_PAGED_GRID } from '@/features/admin/utils/server-paged-grid';
 
-export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
-
-const LOCALE_TEXT: Partial<GridLocaleText> = {
-  ...jaJP.components.MuiDataGrid.defaultProps.localeText,
-  noRowsLabel: '該当する記録はありません',
-  noResultsOverlayLabel: '該当する記録はありません',
-  paginationDisplayedRows: ({ from, to, count }) => `${from}–${to}件 / ${count === -1 ? `${to}件以上` : `全${count}件`}`,
-};
+const LOCALE_TEXT = pagedLocaleText('該当する記録はありません');
 
 /** An action in the screens' words (one this build does not know yet, as it came). */
 export function actionLabel(action: string): string {
@@ -134,7 +126,7 @@ export function AuditGrid({
   const visibility = useMemo<GridColumnVisibilityModel>(() => ({ change: !narrow, reason: !narrow }), [narrow]);
 
   // As the inbox: the last page tells the total, until then it is unknown (-1).
-  const rowCount = hasNextPage ? -1 : paginationModel.page * paginationModel.pageSize + entries.length;
+  const rowCount = pagedRowCount(hasNextPage, paginationModel, entries.length);
 
   return (
     <Box sx={{ width: '100%' }}>
@@ -145,17 +137,10 @@ export function AuditGrid({
         columnVisibilityModel={visibility}
         loading={loading}
         localeText={LOCALE_TEXT}
-        autoHeight
-        disableColumnMenu
-        disableColumnSorting
-        disableColumnFilter
-        disableRowSelectionOnClick
-        disableVirtualization
-        paginationMode="server"
+        {...SERVER_PAGED_GRID}
         rowCount={rowCount}
         paginationMeta={{ hasNextPage }}
         paginationModel={paginationModel}
-        pageSizeOptions={[...AUDIT_PAGE_SIZES]}
         onPaginationModelChange={onPaginationModelChange}
         onCellKeyDown={({ row }, event) => {
           if (event.key !== 'Enter') return;

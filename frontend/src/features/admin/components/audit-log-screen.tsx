@@ -9,7 +9,8 @@ import { LoadErrorBlock } from '@/components/ui/load-state';
 import { useAuditPage } from '@/features/admin/api/audit';
 import { useStaff } from '@/features/admin/api/tickets';
 import { AuditFilterBar } from '@/features/admin/components/audit-filter-bar';
-import { AUDIT_PAGE_SIZES, AuditGrid } from '@/features/admin/components/audit-grid';
+import { AuditGrid } from '@/features/admin/components/audit-grid';
+import { PAGE_SIZES } from '@/features/admin/utils/server-paged-grid';
 import {
   auditFiltersFromSearch,
   auditFiltersToSearch,
@@ -30,7 +31,7 @@ export function AuditLogScreen() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => auditFiltersFromSearch(params), [params]);
-  const [pageSize, setPageSize] = useState<number>(AUDIT_PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
 
   const pagingKey = `${auditFiltersToSearch(filters).toString()}|${pageSize}`;
   const [storedPages, setPages] = useState(() => firstPage(pagingKey));

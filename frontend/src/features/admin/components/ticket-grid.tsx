@@ -6,26 +6,17 @@ import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
-  type GridLocaleText,
   type GridPaginationModel,
 } from '@mui/x-data-grid';
-import { jaJP } from '@mui/x-data-grid/locales';
 
 import type { AdminTicket, StaffMember } from '@/features/admin/api/types';
 import { TicketPriorityChip, TicketStatusChip } from '@/features/admin/components/ticket-chips';
 import { DELETED_MEMBER } from '@/features/admin/utils/labels';
 import { assigneeLabel } from '@/features/admin/utils/staff-names';
 import { formatDate } from '@/lib/dates';
+import { pagedLocaleText, pagedRowCount, SERVER_PAGED_GRID } from '@/features/admin/utils/server-paged-grid';
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-
-/** The grid's Japanese texts, with the two this inbox says better: no rows, and which rows of how many. */
-const LOCALE_TEXT: Partial<GridLocaleText> = {
-  ...jaJP.components.MuiDataGrid.defaultProps.localeText,
-  noRowsLabel: '該当するお問い合わせはありません',
-  noResultsOverlayLabel: '該当するお問い合わせはありません',
-  paginationDisplayedRows: ({ from, to, count }) => `${from}–${to}件 / ${count === -1 ? `${to}件以上` : `全${count}件`}`,
-};
+const LOCALE_TEXT = pagedLocaleText('該当するお問い合わせはありません');
 
 type TicketGridProps = {
   tickets: readonly AdminTicket[];
@@ -107,7 +98,7 @@ export function TicketGrid({
   // The last page tells the total; until then it is unknown (-1) and the footer says "n件以上". Both come from
   // the same page, so the grid never meets `hasNextPage: false` with an unknown count (it would then fix a
   // count of its own and keep it when the next filter has more pages).
-  const rowCount = hasNextPage ? -1 : paginationModel.page * paginationModel.pageSize + tickets.length;
+  const rowCount = pagedRowCount(hasNextPage, paginationModel, tickets.length);
 
   return (
     <Box sx={{ width: '100%' }}>
@@ -118,18 +109,10 @@ export function TicketGrid({
         columnVisibilityModel={visibility}
         loading={loading}
         localeText={LOCALE_TEXT}
-        autoHeight
-        disableColumnMenu
-        disableColumnSorting
-        disableColumnFilter
-        disableRowSelectionOnClick
-        // A page holds at most 100 rows: all of them are rendered, which also lets jsdom tests see them.
-        disableVirtualization
-        paginationMode="server"
+        {...SERVER_PAGED_GRID}
         rowCount={rowCount}
         paginationMeta={{ hasNextPage }}
         paginationModel={paginationModel}
-        pageSizeOptions={[...PAGE_SIZES]}
         onPaginationModelChange={onPaginationModelChange}
         getRowClassName={({ row }) => (row.unreadCount > 0 ? 'ticket-unread' : '')}
         onRowClick={({ row }) => onOpen(row.id)}

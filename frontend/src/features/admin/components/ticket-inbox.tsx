@@ -12,7 +12,8 @@ import { adminPaths } from '@/config/admin-paths';
 import { useStaff, useTicketPage } from '@/features/admin/api/tickets';
 import type { AdminTicketPage, TicketStatus } from '@/features/admin/api/types';
 import { TicketFilterBar } from '@/features/admin/components/ticket-filter-bar';
-import { PAGE_SIZES, TicketGrid } from '@/features/admin/components/ticket-grid';
+import { TicketGrid } from '@/features/admin/components/ticket-grid';
+import { PAGE_SIZES } from '@/features/admin/utils/server-paged-grid';
 import { useSignedInAdmin } from '@/features/admin/hooks/use-signed-in-admin';
 import { cursorOf, firstPage, pagesFor, turnPage } from '@/features/admin/utils/cursor-pages';
 import {

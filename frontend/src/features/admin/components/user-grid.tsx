@@ -7,24 +7,15 @@ import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
-  type GridLocaleText,
   type GridPaginationModel,
 } from '@mui/x-data-grid';
-import { jaJP } from '@mui/x-data-grid/locales';
 
 import type { AdminMember } from '@/features/admin/api/types';
 import { NO_USERNAME } from '@/features/admin/utils/labels';
 import { formatDate } from '@/lib/dates';
+import { pagedLocaleText, pagedRowCount, SERVER_PAGED_GRID } from '@/features/admin/utils/server-paged-grid';
 
-export const USER_PAGE_SIZES = [25, 50, 100] as const;
-
-/** The grid's Japanese texts, with the two this list says better: no rows, and which rows of how many. */
-const LOCALE_TEXT: Partial<GridLocaleText> = {
-  ...jaJP.components.MuiDataGrid.defaultProps.localeText,
-  noRowsLabel: '該当する会員はいません',
-  noResultsOverlayLabel: '該当する会員はいません',
-  paginationDisplayedRows: ({ from, to, count }) => `${from}–${to}件 / ${count === -1 ? `${to}件以上` : `全${count}件`}`,
-};
+const LOCALE_TEXT = pagedLocaleText('該当する会員はいません');
 
 type UserGridProps = {
   users: readonly AdminMember[];
@@ -90,7 +81,7 @@ export function UserGrid({ users, loading, paginationModel, hasNextPage, onPagin
   );
 
   // As the inbox: the total is known on the last page only, and both numbers come from the same page.
-  const rowCount = hasNextPage ? -1 : paginationModel.page * paginationModel.pageSize + users.length;
+  const rowCount = pagedRowCount(hasNextPage, paginationModel, users.length);
 
   return (
     <Box sx={{ width: '100%' }}>
@@ -101,18 +92,10 @@ export function UserGrid({ users, loading, paginationModel, hasNextPage, onPagin
         columnVisibilityModel={visibility}
         loading={loading}
         localeText={LOCALE_TEXT}
-        autoHeight
-        disableColumnMenu
-        disableColumnSorting
-        disableColumnFilter
-        disableRowSelectionOnClick
-        // A page holds at most 100 rows: all of them are rendered, which also lets jsdom tests see them.
-        disableVirtualization
-        paginationMode="server"
+        {...SERVER_PAGED_GRID}
         rowCount={rowCount}
         paginationMeta={{ hasNextPage }}
         paginationModel={paginationModel}
-        pageSizeOptions={[...USER_PAGE_SIZES]}
         onPaginationModelChange={onPaginationModelChange}
         getRowClassName={({ row }) => (row.deletedAt === null ? '' : 'user-deleted')}
         onRowClick={({ row }) => onOpen(row.id)}

@@ -8,7 +8,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadErrorBlock } from '@/components/ui/load-state';
 import { adminPaths } from '@/config/admin-paths';
 import { useUserPage } from '@/features/admin/api/users';
-import { USER_PAGE_SIZES, UserGrid } from '@/features/admin/components/user-grid';
+import { UserGrid } from '@/features/admin/components/user-grid';
+import { PAGE_SIZES } from '@/features/admin/utils/server-paged-grid';
 import { UserSearchBar } from '@/features/admin/components/user-search-bar';
 import { cursorOf, firstPage, pagesFor, turnPage } from '@/features/admin/utils/cursor-pages';
 import { searchFromParams, searchToParams, userListQuery, type UserListState } from '@/features/admin/utils/user-search';
@@ -24,7 +25,7 @@ export function UserListScreen() {
   const { search } = useLocation();
   const [params, setParams] = useSearchParams();
   const q = searchFromParams(params);
-  const [pageSize, setPageSize] = useState<number>(USER_PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
 
   const pagingKey = `${q}|${pageSize}`;
   const [storedPages, setPages] = useState(() => firstPage(pagingKey));
