@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat size build fmt lint clean
+.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -37,7 +37,7 @@ k8s-check: ## render k8s/base and both overlays and check every service against 
 fuzz: ## Schemathesis over /api/openapi.json against the real fleet, signed in; fails on any answer >= 500
 	@deploy/dev/fuzz.sh
 
-bench: bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat ## all benchmarks (prints figures)
+bench: bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics ## all benchmarks (prints figures)
 
 bench-engine: ## criterion benchmarks of the engine (chart, almanac, places)
 	cargo bench -p bazi-engine
@@ -56,6 +56,9 @@ bench-friend-updates: ## building one member's friend updates with 50 friends be
 
 bench-chat: ## the mascot chat through the gateway (built-in responder): time to first token and full reply (sequential and concurrent, p50/p99), and send throughput at 64 connections (one member, then 16 in turn) beside GET /api/chat/status (wrk, 20 s each), with the ratio
 	@deploy/bench/chat.sh
+
+bench-analytics: ## the analytics ingest: 10,000 page views a minute for 5 minutes from the load generator through gateway → stream → support, printing support's lag every 10 s and the catch-up time
+	@deploy/bench/analytics.sh
 
 size: ## production bundle sizes per entry and chunk (raw and gzip)
 	cd frontend && npm run build && npm run size

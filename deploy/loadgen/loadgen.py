@@ -212,6 +212,166 @@ def visitor(n: int, args: argparse.Namespace, stats: Stats, stop: threading.Even
         stop.wait(rng.uniform(args.think_min, args.think_max))
 
 
+# --- analytics: page views at a fixed rate (issue 26's ingest benchmark) ---------------------------
+
+SPA_PATHS = ["/", "/about", "/home", "/fortune", "/diary", "/friends", "/chat", "/shop", "/settings"]
+BROWSERS = [
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+]
+
+
+def consenting_visitor(base: str, timeout: float) -> str:
+    """A visitor who agreed to analytics: the `meguri_aid` cookie pair the gateway set."""
+    request = urllib.request.Request(base.rstrip("/") + "/api/analytics/consent",
+                                     data=json.dumps({"analytics": True}).encode(), method="PUT")
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            pair = header.split(";", 1)[0].strip()
+            if pair.split("=", 1)[0].endswith("meguri_aid") and not pair.endswith("="):
+                return pair
+    raise RuntimeError("PUT /api/analytics/consent set no consent cookie")
+
+
+def resp_command(host: str, port: int, *parts: str) -> object:
+    """One Redis command over RESP2 (standard library only); the reply as Python values."""
+    import socket
+    with socket.create_connection((host, port), timeout=5) as sock:
+        payload = f"*{len(parts)}\r\n" + "".join(f"${len(p.encode())}\r\n{p}\r\n" for p in parts)
+        sock.sendall(payload.encode())
+        reader = sock.makefile("rb")
+
+        def read() -> object:
+            line = reader.readline().rstrip(b"\r\n")
+            kind, rest = line[:1], line[1:]
+            if kind == b"+":
+                return rest.decode()
+            if kind == b"-":
+                raise RuntimeError(rest.decode())
+            if kind == b":":
+                return int(rest)
+            if kind == b"$":
+                n = int(rest)
+                if n < 0:
+                    return None
+                data = reader.read(n + 2)[:-2]
+                return data.decode(errors="replace")
+            if kind == b"*":
+                n = int(rest)
+                return None if n < 0 else [read() for _ in range(n)]
+            raise RuntimeError(f"unexpected RESP reply {line!r}")
+
+        return read()
+
+
+def ingest_lag(redis_url: str, key: str, group: str) -> tuple[int, int, float]:
+    """(entries not yet read by `group`, entries read but not acknowledged, lag in seconds: how much
+    older the group's last read entry is than the stream's newest)."""
+    parsed = urllib.parse.urlparse(redis_url)
+    host, port = parsed.hostname or "127.0.0.1", parsed.port or 6379
+    stream = resp_command(host, port, "XINFO", "STREAM", key)
+    info = dict(zip(stream[::2], stream[1::2])) if isinstance(stream, list) else {}
+    groups = resp_command(host, port, "XINFO", "GROUPS", key)
+    for entry in groups or []:
+        g = dict(zip(entry[::2], entry[1::2]))
+        if g.get("name") != group:
+            continue
+        newest = int(str(info.get("last-generated-id", "0-0")).split("-")[0])
+        read = int(str(g.get("last-delivered-id", "0-0")).split("-")[0])
+        unread = g.get("lag")
+        unread = int(unread) if isinstance(unread, int) else -1
+        pending = int(g.get("pending") or 0)
+        seconds = max(0.0, (newest - read) / 1000) if (unread or pending) else 0.0
+        return unread, pending, seconds
+    return -1, -1, float("nan")
+
+
+def run_analytics(args: argparse.Namespace) -> int:
+    """Page views at `--analytics-events-per-minute` from consenting visitors in batches of 50,
+    with the ingest lag (support's group on the analytics stream) printed every 10 s."""
+    rate = args.analytics_events_per_minute / 60.0
+    batch = 50
+    visitors = max(4, args.users)
+    cookies = [consenting_visitor(args.url, args.timeout) for _ in range(visitors)]
+    stats = Stats()
+    client = Client(args.url, stats, args.timeout)
+    key = f"{args.redis_prefix}stream:analytics"
+    sent = 0
+    lock = threading.Lock()
+    stop = threading.Event()
+    started = time.monotonic()
+
+    def feed(n: int) -> None:
+        nonlocal sent
+        rng = random.Random(n)
+        interval = batch * visitors / rate  # seconds between this visitor's batches
+        next_at = started + rng.uniform(0, interval)
+        while not stop.is_set():
+            stop.wait(max(0.0, next_at - time.monotonic()))
+            if stop.is_set():
+                return
+            next_at += interval
+            events = [{"name": "page_view", "path": rng.choice(SPA_PATHS)} for _ in range(batch)]
+            data = json.dumps({"events": events}).encode()
+            request = urllib.request.Request(args.url.rstrip("/") + "/api/analytics/events", data=data, method="POST")
+            request.add_header("Content-Type", "application/json")
+            request.add_header("Cookie", cookies[n])
+            request.add_header("User-Agent", rng.choice(BROWSERS))
+            request.add_header("Origin", args.url.rstrip("/"))
+            t0 = time.monotonic()
+            try:
+                with urllib.request.urlopen(request, timeout=args.timeout) as response:
+                    accepted = json.loads(response.read() or b"{}").get("accepted", 0)
+                    stats.record("analytics/events", str(response.status), time.monotonic() - t0, response.status == 202)
+                    with lock:
+                        sent += int(accepted)
+            except urllib.error.HTTPError as error:
+                stats.record("analytics/events", str(error.code), time.monotonic() - t0, False)
+            except (urllib.error.URLError, OSError) as error:
+                stats.record("analytics/events", f"error:{type(error).__name__}", time.monotonic() - t0, False)
+
+    threads = [threading.Thread(target=feed, args=(n,), daemon=True) for n in range(visitors)]
+    for thread in threads:
+        thread.start()
+    print(f"{visitors} consenting visitors, {args.analytics_events_per_minute} page views a minute in batches of "
+          f"{batch} for {args.duration:.0f} s; lag of group support on {key}")
+    print(f"{'t s':>5} {'sent':>8} {'events/min':>10} {'unread':>7} {'pending':>7} {'lag s':>6}")
+    lags = []
+    next_line = started + 10
+    while time.monotonic() - started < args.duration:
+        time.sleep(0.2)
+        if time.monotonic() >= next_line:
+            elapsed = time.monotonic() - started
+            unread, pending, lag = ingest_lag(args.redis_url, key, "support")
+            lags.append(lag)
+            with lock:
+                total = sent
+            print(f"{elapsed:5.0f} {total:8d} {total / elapsed * 60:10.0f} {unread:7d} {pending:7d} {lag:6.2f}")
+            next_line += 10
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=args.timeout + 5)
+    # The tail: how long the ingest takes to catch up once the feed stops.
+    drained_in = None
+    for i in range(120):
+        unread, pending, _ = ingest_lag(args.redis_url, key, "support")
+        if unread == 0 and pending == 0:
+            drained_in = i * 0.5
+            break
+        time.sleep(0.5)
+    elapsed = time.monotonic() - started
+    report(stats, elapsed)
+    valid = [l for l in lags if l == l]
+    print(f"sent {sent} events in {args.duration:.0f} s ({sent / args.duration * 60:.0f}/min); "
+          f"lag max {max(valid, default=float('nan')):.2f} s, mean {sum(valid) / max(1, len(valid)):.2f} s; "
+          f"caught up {'%.1f s after the feed stopped' % drained_in if drained_in is not None else 'NOT within 60 s'}")
+    total, limited, unexpected = stats.totals()
+    return 0 if drained_in is not None and unexpected == 0 and total else 1
+
+
 def report(stats: Stats, elapsed: float) -> None:
     print(f"\n{'step':24} {'requests':>8} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  statuses")
     with stats.lock:
@@ -245,6 +405,13 @@ def main() -> int:
     parser.add_argument("--max-error-ratio", type=float, default=0.01,
                         help="exit 1 when unexpected answers (other than 429) exceed this share; default %(default)s")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for repeatable runs")
+    parser.add_argument("--analytics-events-per-minute", type=int, default=0,
+                        help="instead of the journeys: page views at this rate from consenting visitors, printing "
+                             "support's ingest lag every 10 s (needs --redis-url)")
+    parser.add_argument("--redis-url", default=env_default("REDIS_URL", "redis://127.0.0.1:6379"),
+                        help="where the event streams are (env REDIS_URL; default %(default)s)")
+    parser.add_argument("--redis-prefix", default=env_default("REDIS_KEY_PREFIX", ""),
+                        help="the fleet's REDIS_KEY_PREFIX (env REDIS_KEY_PREFIX)")
     args = parser.parse_args()
     if args.users < 1 or args.duration <= 0 or args.think_max < args.think_min:
         parser.error("--users must be ≥ 1, --duration > 0 and --think-max ≥ --think-min")
@@ -252,6 +419,8 @@ def main() -> int:
     if not wait_ready(args.url, args.ready_timeout):
         print(f"the gateway at {args.url} did not become ready in {args.ready_timeout:.0f} s", file=sys.stderr)
         return 2
+    if args.analytics_events_per_minute > 0:
+        return run_analytics(args)
     print(f"{args.url} is ready: {args.users} visitors for {args.duration:.0f} s "
           f"(weights: {', '.join(f'{n} {w}' for n, w, _ in JOURNEYS)})")
 

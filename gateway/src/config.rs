@@ -111,6 +111,9 @@ pub struct RateLimitConfig {
     /// `RATE_LIMIT_CHAT_PER_MINUTE` (default 10): chat messages (distinct message ids) per
     /// signed-in user per `window`; sending an id again is not counted.
     pub chat_per_window: u32,
+    /// `RATE_LIMIT_ANALYTICS_PER_MINUTE` (default 30): analytics batches (`POST /api/analytics/events`)
+    /// per browser (member or consenting visitor) per `window`; ten times as many per client IP.
+    pub analytics_per_window: u32,
 }
 
 /// Parses variables and collects every problem instead of stopping at the first.
@@ -267,6 +270,7 @@ impl Config {
             friend_search_per_window: e.parse("RATE_LIMIT_FRIEND_SEARCH", 60_u32, "a number"),
             auth_per_window: e.parse("RATE_LIMIT_AUTH_PER_15_MINUTES", 30_u32, "a number"),
             chat_per_window: e.parse("RATE_LIMIT_CHAT_PER_MINUTE", 10_u32, "a number"),
+            analytics_per_window: e.parse("RATE_LIMIT_ANALYTICS_PER_MINUTE", 30_u32, "a number"),
         };
         let trust_forwarded_for = e.flag("TRUST_FORWARDED_FOR", false);
         let static_dir = Env::raw("STATIC_DIR").map(PathBuf::from);

@@ -2,6 +2,7 @@
 //! See `startup.rs` for how the pieces fit and DESIGN.md for the request path.
 
 pub mod admin_token;
+pub mod analytics;
 pub mod clients;
 pub mod config;
 pub mod device;

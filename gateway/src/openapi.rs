@@ -38,6 +38,11 @@ mod links;
         routes::settings::post::password,
         routes::settings::get::email_preferences,
         routes::settings::put::email_preferences,
+        routes::settings::consent::get,
+        routes::settings::consent::put,
+        routes::analytics::visitor_consent,
+        routes::analytics::put_visitor_consent,
+        routes::analytics::post_events,
         routes::account::delete::account,
         routes::admin::post::login,
         routes::admin::session::me,
@@ -51,6 +56,8 @@ mod links;
         routes::admin::users::purchases,
         routes::admin::users::adjust,
         routes::admin::users::retry_chart,
+        routes::admin::analytics::analytics,
+        routes::admin::analytics::roll_up,
         routes::admin::dashboard::dashboard,
         routes::admin::audit::audit,
         routes::admin::tickets::list,
@@ -131,6 +138,7 @@ mod links;
         (name = "shop", description = "Credit packs, checkout (Stripe or the development checkout), purchases, the credit ledger and Stripe's webhook"),
         (name = "support", description = "A member's support tickets: the list, one ticket's thread, opening a ticket and writing again"),
         (name = "chat", description = "The mascot chat: cost and balance, history, sending a message (paid in credits) with its reply streamed as Server-Sent Events"),
+        (name = "analytics", description = "Usage analytics with consent: a visitor's answer to the notice, and the SPA's batches of page views"),
         (name = "operations", description = "Probes, metrics and this document"),
     )
 )]

@@ -66,6 +66,10 @@ pub struct AppState {
     pub admin_tokens: Option<AdminTokens>,
     /// `APP_BASE_URL`: the start of the absolute links into the app the gateway builds.
     pub app_base_url: Arc<str>,
+    /// Adds page views and landing calculations to the `analytics` stream.
+    pub analytics: crate::analytics::Publisher,
+    /// `TRUST_FORWARDED_FOR`: where a request's address comes from (analytics truncates it).
+    pub trust_forwarded_for: bool,
 }
 
 /// The timing of the chat reply streams.
@@ -126,6 +130,15 @@ impl Application {
     /// # Errors
     /// An invalid address or secret, or a port that cannot be bound.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with_clock(config, Arc::new(meguri_clock::SystemClock)).await
+    }
+
+    /// [`build`](Self::build) with the clock analytics stamps client events with (tests move it
+    /// to simulate days; nothing else reads it).
+    ///
+    /// # Errors
+    /// As [`build`](Self::build).
+    pub async fn build_with_clock(config: Config, clock: Arc<dyn meguri_clock::Clock>) -> anyhow::Result<Self> {
         metrics::describe();
         let prometheus = meguri_telemetry::prometheus_handle();
         let redis = redis_pool(&config.redis)?;
@@ -155,6 +168,8 @@ impl Application {
         let readiness = web::Data::new(Readiness { redis: redis.clone(), prometheus });
         let origins = web::Data::new(AllowedOrigins::new(&config.public_origins));
         let offsets = StoredOffsets::new(redis.clone(), &config.redis.key_prefix);
+        let analytics = crate::analytics::Publisher::new(redis.clone(), &config.redis.key_prefix, clock);
+        let trust_forwarded_for = config.trust_forwarded_for;
         let rate_limiter =
             RateLimiter::new(redis, &config.redis.key_prefix, config.rate_limit.clone(), config.trust_forwarded_for);
         let policy = ClientPolicy::new(minter, config.grpc_timeout, metrics::GRPC_CLIENT);
@@ -190,6 +205,8 @@ impl Application {
                 offsets: offsets.clone(),
                 admin_tokens: admin_tokens.clone(),
                 app_base_url: Arc::clone(&app_base_url),
+                analytics: analytics.clone(),
+                trust_forwarded_for,
             });
             let app = App::new()
                 .wrap(from_fn(session::finish))

@@ -6,7 +6,7 @@
 #![allow(clippy::expect_used)] // a test that cannot start its gateway cannot go on
 
 use std::net::{IpAddr, Ipv4Addr};
-use std::sync::Once;
+use std::sync::{Arc, Once};
 use std::time::Duration;
 
 use meguri_auth::Role;
@@ -80,6 +80,7 @@ pub fn test_config(jwt_secret: &str, key_prefix: &str) -> Config {
             auth_per_window: 1000,
             friend_search_per_window: 1000,
             chat_per_window: 1000,
+            analytics_per_window: 1000,
         },
         trust_forwarded_for: false,
         static_dir: None,
@@ -95,6 +96,8 @@ pub struct TestGateway {
     pub client: reqwest::Client,
     /// The gateway's session store (the same Redis and prefix).
     pub sessions: SessionStore,
+    /// The clock analytics stamps client events with (starts at the real now; tests move it).
+    pub clock: Arc<meguri_clock::ManualClock>,
     handle: actix_web::dev::ServerHandle,
 }
 
@@ -117,7 +120,8 @@ pub async fn spawn(config: Config) -> TestGateway {
         config.session.ttl,
         config.session.absolute_ttl,
     );
-    let app = Application::build(config).await.expect("build the gateway");
+    let clock = Arc::new(meguri_clock::ManualClock::new());
+    let app = Application::build_with_clock(config, clock.clone()).await.expect("build the gateway");
     let port = app.port();
     let handle = app.handle();
     tokio::spawn(app.run_until_stopped());
@@ -126,6 +130,7 @@ pub async fn spawn(config: Config) -> TestGateway {
         address: format!("http://127.0.0.1:{port}"),
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
         sessions,
+        clock,
         handle,
     }
 }

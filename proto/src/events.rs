@@ -38,6 +38,41 @@ pub const NOTIFY_STREAM: &str = "notify";
 /// which keeps the audit log.
 pub const AUDIT_STREAM: &str = "audit";
 
+/// What the team learns from use (`meguri.analytics.v1`, `analytics/v1/events.proto`): published by
+/// every service that owns a counted action, by identity (consents) and by the gateway (page views,
+/// straight to the stream); read by support only, which stores an event only with consent.
+pub const ANALYTICS_STREAM: &str = "analytics";
+
+/// How long a stream keeps entries: a consumer that is down longer than this misses events.
+pub const STREAM_RETENTION_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// The Redis key of `stream` under `prefix` (`REDIS_KEY_PREFIX`).
+#[must_use]
+pub fn stream_key(prefix: &str, stream: &str) -> String {
+    format!("{prefix}stream:{stream}")
+}
+
+/// `event` in its envelope, protobuf-encoded: what a stream entry's only field (`envelope`) holds.
+/// `occurred_at` is RFC 3339; `traceparent` the producer's W3C trace context, if any.
+#[must_use]
+pub fn envelope_bytes<E: Event>(
+    event_id: &str,
+    event: &E,
+    occurred_at: String,
+    traceparent: Option<String>,
+) -> Vec<u8> {
+    use prost::Message as _;
+    Envelope {
+        event_id: event_id.to_owned(),
+        event_type: E::TYPE.to_owned(),
+        schema_version: E::VERSION,
+        occurred_at,
+        traceparent: traceparent.unwrap_or_default(),
+        payload: event.encode_to_vec(),
+    }
+    .encode_to_vec()
+}
+
 /// One registered event, for listings and the registry test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Registered {
@@ -82,6 +117,10 @@ events! {
     crate::social::LetterCancelled => SOCIAL_STREAM, "social.letter_cancelled", version 1;
     crate::notify::LetterDelivered => NOTIFY_STREAM, "notify.letter_delivered", version 1;
     crate::audit::StaffActionRecorded => AUDIT_STREAM, "audit.recorded", version 1;
+    crate::analytics::ActivityRecorded => ANALYTICS_STREAM, "analytics.activity", version 1;
+    crate::analytics::ClientEventRecorded => ANALYTICS_STREAM, "analytics.client", version 1;
+    crate::analytics::ConsentChanged => ANALYTICS_STREAM, "analytics.consent_changed", version 1;
+    crate::analytics::VisitorConsentWithdrawn => ANALYTICS_STREAM, "analytics.visitor_withdrawn", version 1;
 }
 
 #[cfg(test)]

@@ -38,5 +38,8 @@ pub use generated::meguri::chat::v1 as chat;
 /// `meguri.audit.v1`: the staff audit trail's event.
 pub use generated::meguri::audit::v1 as audit;
 
+/// `meguri.analytics.v1`: the analytics events support stores (issue 26).
+pub use generated::meguri::analytics::v1 as analytics;
+
 /// `meguri.support.v1`: support tickets and their threads.
 pub use generated::meguri::support::v1 as support;

@@ -23,14 +23,17 @@ export function newAccount(tag: string, birth: NewAccount['birth']): NewAccount 
 }
 
 /**
- * Marks the landing intro seen and the onboarding done before any page script runs, so a journey about
- * something else meets neither (e2e/onboarding.spec.ts covers the overlay).
+ * Marks the landing intro seen, the analytics notice answered and the onboarding done before any page
+ * script runs, so a journey about something else meets none of them (e2e/onboarding.spec.ts covers the
+ * overlay, e2e/analytics.spec.ts the notice).
  */
 export async function markFirstRunSeen(page: Page): Promise<void> {
   await page.addInitScript(() => {
     try {
       localStorage.setItem('meguri_onboarding_completed', 'true');
       localStorage.setItem('hasSeenLandingAnimation', 'true');
+      // The analytics notice answered (×): e2e/analytics.spec.ts is where it is shown and answered.
+      localStorage.setItem('meguri.analyticsNotice', 'dismissed');
     } catch {
       // about:blank has no storage; the app's own pages do.
     }

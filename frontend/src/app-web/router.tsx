@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 
+import { PageViewTracking } from '@/app-web/page-view-tracking';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { FullScreenSpinner, PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -74,56 +75,60 @@ export function AppRoutes() {
   if (authLoading) return <FullScreenSpinner />;
 
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Routes>
-        {signedIn ? (
-          <>
-            {/* The app screens share the shell: the bottom navigation (and the app's overlays). */}
-            <Route element={<AppShell />}>
-              <Route path={paths.home} element={<Home />} />
-              <Route path={paths.homeAlias} element={<Home />} />
-              <Route path={paths.chat} element={<Chat />} />
-              <Route path={paths.profile} element={<Profile />} />
-              <Route path={paths.friends} element={<Friends />} />
-              <Route path={paths.friendCompatibility.pattern} element={<FriendCompatibility />} />
-              <Route path={paths.diary} element={<Diary />} />
-              <Route path={paths.diaryEntry.pattern} element={<DiaryEntry />} />
-              <Route path={paths.shop} element={<Shop />} />
-              <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
-              <Route path={paths.lifeFortune} element={<LifeFortune />} />
-              <Route path={paths.settings} element={<Settings />} />
-              <Route path={paths.supportTicket.pattern} element={<SupportTicket />} />
-            </Route>
-            {/* The development checkout stands in for Stripe's page: no app navigation around it. */}
-            <Route path={paths.shopDevCheckout.pattern} element={<ShopDevCheckout />} />
-            <Route path={paths.auth.login} element={<Login />} />
-            {/* Verifying signs in: the verify screen gives way to home. */}
-            <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
-          </>
-        ) : (
-          <>
-            <Route path={paths.landing} element={<Landing />} />
-            <Route path={paths.homeAlias} element={<UnauthorizedRedirect />} />
-            <Route path={paths.auth.login} element={<Login />} />
-            <Route path={paths.auth.signup} element={<Signup />} />
-            <Route path={paths.auth.verify} element={<Verify />} />
-            <Route path={paths.auth.forgotPassword} element={<ForgotPassword />} />
-            <Route path={paths.resetPassword} element={<ResetPassword />} />
-          </>
-        )}
-        {/* The about page is a link target from both homes and the public header (spec §2). */}
-        <Route path={paths.about} element={<About />} />
-        {/* 特定商取引法に基づく表記: linked from the shop and the public footer, readable before signing up. */}
-        <Route path={paths.tokushoho} element={<Tokushoho />} />
-        <Route path={paths.invite.pattern} element={<Invite />} />
-        <Route path={paths.supportReply.pattern} element={<SupportReply />} />
-        <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />
-        {/* The unsubscribe link of every notification mail: no sign-in needed. */}
-        <Route path={paths.unsubscribe} element={<Unsubscribe />} />
-        <Route path={paths.accountDeleted} element={<AccountDeleted />} />
-        <Route path={paths.admin.pattern} element={<AdminHandoff />} />
-        <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
-      </Routes>
-    </Suspense>
+    <>
+      {/* One tracker for every screen, signed in or not: page views, only with consent (issue 26). */}
+      <PageViewTracking signedIn={signedIn} />
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          {signedIn ? (
+            <>
+              {/* The app screens share the shell: the bottom navigation (and the app's overlays). */}
+              <Route element={<AppShell />}>
+                <Route path={paths.home} element={<Home />} />
+                <Route path={paths.homeAlias} element={<Home />} />
+                <Route path={paths.chat} element={<Chat />} />
+                <Route path={paths.profile} element={<Profile />} />
+                <Route path={paths.friends} element={<Friends />} />
+                <Route path={paths.friendCompatibility.pattern} element={<FriendCompatibility />} />
+                <Route path={paths.diary} element={<Diary />} />
+                <Route path={paths.diaryEntry.pattern} element={<DiaryEntry />} />
+                <Route path={paths.shop} element={<Shop />} />
+                <Route path={paths.purchaseHistory} element={<PurchaseHistory />} />
+                <Route path={paths.lifeFortune} element={<LifeFortune />} />
+                <Route path={paths.settings} element={<Settings />} />
+                <Route path={paths.supportTicket.pattern} element={<SupportTicket />} />
+              </Route>
+              {/* The development checkout stands in for Stripe's page: no app navigation around it. */}
+              <Route path={paths.shopDevCheckout.pattern} element={<ShopDevCheckout />} />
+              <Route path={paths.auth.login} element={<Login />} />
+              {/* Verifying signs in: the verify screen gives way to home. */}
+              <Route path={paths.auth.verify} element={<Navigate to={paths.home} replace />} />
+            </>
+          ) : (
+            <>
+              <Route path={paths.landing} element={<Landing />} />
+              <Route path={paths.homeAlias} element={<UnauthorizedRedirect />} />
+              <Route path={paths.auth.login} element={<Login />} />
+              <Route path={paths.auth.signup} element={<Signup />} />
+              <Route path={paths.auth.verify} element={<Verify />} />
+              <Route path={paths.auth.forgotPassword} element={<ForgotPassword />} />
+              <Route path={paths.resetPassword} element={<ResetPassword />} />
+            </>
+          )}
+          {/* The about page is a link target from both homes and the public header (spec §2). */}
+          <Route path={paths.about} element={<About />} />
+          {/* 特定商取引法に基づく表記: linked from the shop and the public footer, readable before signing up. */}
+          <Route path={paths.tokushoho} element={<Tokushoho />} />
+          <Route path={paths.invite.pattern} element={<Invite />} />
+          <Route path={paths.supportReply.pattern} element={<SupportReply />} />
+          <Route path={paths.auth.confirmEmail} element={<ConfirmEmail />} />
+          {/* The unsubscribe link of every notification mail: no sign-in needed. */}
+          <Route path={paths.unsubscribe} element={<Unsubscribe />} />
+          <Route path={paths.accountDeleted} element={<AccountDeleted />} />
+          <Route path={paths.admin.pattern} element={<AdminHandoff />} />
+          <Route path="*" element={<NotFoundScreen homePath={paths.landing} />} />
+        </Routes>
+      </Suspense>
+    </>
   );
 }

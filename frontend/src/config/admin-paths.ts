@@ -62,11 +62,18 @@ export type AuditQuery = {
   limit?: number | null;
 };
 
+/**
+ * GET /api/admin/analytics: `from`/`to` Japan days `YYYY-MM-DD`, both inclusive, at most 366 days in all
+ * (features/admin/utils/analytics-range.ts keeps a range within that).
+ */
+export type AnalyticsQuery = { from?: string | null; to?: string | null };
+
 /** The order the inbox's query parameters are written in, so one filter is always one URL (and one swr key). */
 const TICKET_QUERY_ORDER = ['status', 'priority', 'assignee', 'q', 'cursor', 'limit'] as const;
 const USER_QUERY_ORDER = ['q', 'cursor', 'limit'] as const;
 const LEDGER_QUERY_ORDER = ['before', 'limit'] as const;
 const AUDIT_QUERY_ORDER = ['actor', 'action', 'targetType', 'targetId', 'from', 'to', 'cursor', 'limit'] as const;
+const ANALYTICS_QUERY_ORDER = ['from', 'to'] as const;
 
 /** `?status=open&limit=25`: the parameters that are set, in the given order; empty text counts as unset. */
 function queryString<Q extends Record<string, string | number | null | undefined>>(
@@ -111,4 +118,8 @@ export const adminApiPaths = {
   chartRetry: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/chart/retry`,
   dashboard: '/api/admin/dashboard',
   audit: (query: AuditQuery = {}) => `/api/admin/audit${queryString(query, AUDIT_QUERY_ORDER)}`,
+  /** The dashboard's charts (issue 26): every day of a range, its totals and breakdowns. */
+  analytics: (query: AnalyticsQuery = {}) => `/api/admin/analytics${queryString(query, ANALYTICS_QUERY_ORDER)}`,
+  /** POST: roll a range (at most 92 days) up again now, today so far included (admins only). */
+  analyticsRollup: '/api/admin/analytics/rollup',
 } as const;

@@ -149,3 +149,17 @@ export const CHAT_DEFAULT_CREDITS_PER_MESSAGE = 1;
 export const CHAT_DEFAULT_MAX_MESSAGE_LENGTH = 500;
 /** A reply still being written when the history was read (e.g. sent from another tab) is asked for again this often. */
 export const CHAT_PENDING_POLL_MS = 3000;
+
+/**
+ * Page views (issue 26, docs/analytics.md): queued and sent every 10 s, at once when 20 are waiting, and with
+ * `navigator.sendBeacon` when the page is hidden. The gateway takes at most 50 events and 16 KiB a batch, a
+ * path of at most 200 characters and a referrer of at most 2000.
+ */
+export const ANALYTICS_FLUSH_INTERVAL_MS = 10_000;
+export const ANALYTICS_FLUSH_AT_EVENTS = 20;
+export const ANALYTICS_MAX_BATCH_EVENTS = 50;
+export const ANALYTICS_MAX_BATCH_BYTES = 16 * 1024;
+export const ANALYTICS_MAX_PATH_LENGTH = 200;
+export const ANALYTICS_MAX_REFERRER_LENGTH = 2000;
+/** Local-storage key of a visitor's answer to the analytics notice: 'granted', 'denied' or 'dismissed'. */
+export const ANALYTICS_NOTICE_KEY = 'meguri.analyticsNotice';

@@ -104,6 +104,8 @@ export const apiPaths = {
     email: '/api/settings/email',
     password: '/api/settings/password',
     emailPreferences: '/api/settings/email-preferences',
+    /** The member's consents: analytics and marketing (docs/analytics.md). */
+    consent: '/api/settings/consent',
   },
   account: '/api/account',
   onboarding: {
@@ -208,6 +210,14 @@ export const apiPaths = {
     /** A screenshot of the link's thread. */
     replyAttachment: (token: string, attachmentId: string) =>
       `/api/public/support/reply/${encodeURIComponent(token)}/attachments/${encodeURIComponent(attachmentId)}` as const,
+  },
+  /**
+   * Analytics (docs/analytics.md): a signed-out visitor's consent on this browser (the cookie is HttpOnly, so
+   * the SPA asks) and the batches of page views.
+   */
+  analytics: {
+    consent: '/api/analytics/consent',
+    events: '/api/analytics/events',
   },
   /** Public: the token of a notification mail's unsubscribe link turns that kind of mail off. */
   unsubscribe: '/api/unsubscribe',

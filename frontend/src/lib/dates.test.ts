@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateInJapan,
   formatLocalDateTime,
+  formatShortCalendarDate,
   localIsoDate,
   startOfWeek,
   weekdayNames,
@@ -77,6 +78,19 @@ describe('formatCalendarDate', () => {
     expect(formatCalendarDate('来年の春')).toBe('来年の春');
     expect(formatCalendarDate('2031-02-30')).toBe('2031-02-30');
     expect(formatCalendarDate('2031-13')).toBe('2031-13');
+  });
+});
+
+describe('formatShortCalendarDate (chart axes)', () => {
+  it('writes an API day as month/day, never moved by the time zone', () => {
+    expect(formatShortCalendarDate('2026-11-29')).toBe('11/29');
+    expect(formatShortCalendarDate('2027-01-01')).toBe('1/1');
+    expect(formatShortCalendarDate('2026-12-31', 'en-US')).toBe('12/31');
+  });
+
+  it('leaves anything else as it came', () => {
+    expect(formatShortCalendarDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatShortCalendarDate('2026-11')).toBe('2026-11');
   });
 });
 

@@ -82,6 +82,19 @@ export function formatCalendarDate(value: string, locale: DateLocale = DEFAULT_D
 }
 
 /**
+ * An API day (`2026-11-29`) as a chart's axis writes it, short: 11/29 (en-US the same). Like
+ * `formatCalendarDate` it is a day, never shifted by a time zone; anything else is returned as it came.
+ */
+export function formatShortCalendarDate(value: string, locale: DateLocale = DEFAULT_DATE_LOCALE): string {
+  const match = /^(\d{4})-(\d\d?)-(\d\d?)$/.exec(value.trim());
+  if (!match) return value;
+  const [, year, month, day] = match.map(Number);
+  const date = utcDate(year ?? 0, month ?? 0, day ?? 0);
+  if (date.getUTCMonth() + 1 !== month || date.getUTCDate() !== day) return value;
+  return formatter(locale, { month: 'numeric', day: 'numeric' }, 'UTC').format(date);
+}
+
+/**
  * A local date and time as the API sends it — `1990-05-15T14:59:07` or `1990-05-15 14:59:07` — with the
  * date written out and the 24-hour time as it came: 1990年5月15日 14:59:07. Anything else is returned as is.
  */

@@ -71,6 +71,11 @@ pub enum Bucket {
     /// The reply-by-link page's screenshots (public, per minute; the `Places` limit, counted apart:
     /// a thread may show several).
     SupportReplyFile,
+    /// `POST /api/analytics/events`: per browser ([`RateLimiter::check_key`]) and, ten times as
+    /// many, per IP.
+    Analytics,
+    /// The same, per client IP.
+    AnalyticsPerIp,
 }
 
 impl Bucket {
@@ -83,6 +88,8 @@ impl Bucket {
             Self::Unsubscribe => "unsubscribe",
             Self::SupportReply => "support_reply",
             Self::SupportReplyFile => "support_reply_file",
+            Self::Analytics => "analytics",
+            Self::AnalyticsPerIp => "analytics_ip",
         }
     }
 }
@@ -135,12 +142,19 @@ impl RateLimiter {
             Bucket::Places | Bucket::SupportReplyFile => self.config.places_per_window,
             Bucket::Auth | Bucket::Unsubscribe | Bucket::SupportReply => self.config.auth_per_window,
             Bucket::FriendSearch => self.config.friend_search_per_window,
+            Bucket::Analytics => self.config.analytics_per_window,
+            Bucket::AnalyticsPerIp => self.config.analytics_per_window.saturating_mul(10),
         }
     }
 
     const fn window(&self, bucket: Bucket) -> Duration {
         match bucket {
-            Bucket::Calculate | Bucket::Places | Bucket::FriendSearch | Bucket::SupportReplyFile => self.config.window,
+            Bucket::Calculate
+            | Bucket::Places
+            | Bucket::FriendSearch
+            | Bucket::SupportReplyFile
+            | Bucket::Analytics
+            | Bucket::AnalyticsPerIp => self.config.window,
             Bucket::Auth | Bucket::Unsubscribe | Bucket::SupportReply => self.config.login_window,
         }
     }
@@ -168,6 +182,18 @@ impl RateLimiter {
             return Ok(());
         }
         self.count(bucket, &format!("u:{user}")).await
+    }
+
+    /// Counts one request of a browser named by `subject` (a member or visitor id) against
+    /// `bucket`.
+    ///
+    /// # Errors
+    /// [`ApiError::RateLimited`] over the limit.
+    pub async fn check_key(&self, bucket: Bucket, subject: &str) -> Result<(), ApiError> {
+        if !self.config.enabled {
+            return Ok(());
+        }
+        self.count(bucket, subject).await
     }
 
     /// One more request of `subject` (an address, or `u:<user id>`) in `bucket`'s window; fails

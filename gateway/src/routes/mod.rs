@@ -3,6 +3,7 @@
 pub mod account;
 pub mod admin;
 pub mod almanac;
+pub mod analytics;
 pub mod auth;
 pub mod blocks;
 pub mod chat;
@@ -133,6 +134,11 @@ route_table! {
         post "/settings/password" => settings::post::password,
         get "/settings/email-preferences" => settings::get::email_preferences,
         put "/settings/email-preferences" => settings::put::email_preferences,
+        get "/settings/consent" => settings::consent::get,
+        put "/settings/consent" => settings::consent::put,
+        get "/analytics/consent" => analytics::visitor_consent,
+        put "/analytics/consent" => analytics::put_visitor_consent,
+        post "/analytics/events" => analytics::post_events,
         delete "/account" => account::delete::account,
         post "/admin/login" => admin::post::login,
         get "/admin/me" => admin::session::me,
@@ -147,6 +153,8 @@ route_table! {
         post "/admin/users/{id}/credits" => admin::users::adjust,
         post "/admin/users/{id}/chart/retry" => admin::users::retry_chart,
         get "/admin/dashboard" => admin::dashboard::dashboard,
+        get "/admin/analytics" => admin::analytics::analytics,
+        post "/admin/analytics/rollup" => admin::analytics::roll_up,
         get "/admin/audit" => admin::audit::audit,
         get "/admin/tickets" => admin::tickets::list,
         get "/admin/tickets/{id}" => admin::tickets::get,

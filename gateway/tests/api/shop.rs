@@ -90,6 +90,10 @@ impl Billing for BillingDouble {
         not_here()
     }
 
+    async fn get_daily_money(&self, _: Request<pb::GetDailyMoneyRequest>) -> Result<Response<pb::DailyMoney>, Status> {
+        not_here()
+    }
+
     async fn grant(&self, _: Request<pb::GrantRequest>) -> Result<Response<pb::GrantResponse>, Status> {
         not_here()
     }

@@ -221,6 +221,28 @@ impl Billing for BillingService {
     }
 
     #[tracing::instrument(skip_all)]
+    async fn get_daily_money(
+        &self,
+        request: Request<pb::GetDailyMoneyRequest>,
+    ) -> Result<Response<pb::DailyMoney>, Status> {
+        let caller = meguri_auth::required_caller(&request, Error::Unauthenticated)?;
+        let (from, to) = (instant(&request.get_ref().from)?, instant(&request.get_ref().to)?);
+        let days = self.ledger.daily_money(caller, from, to).await?;
+        Ok(Response::new(pb::DailyMoney {
+            days: days
+                .into_iter()
+                .map(|d| pb::daily_money::Day {
+                    day: d.day.format("%Y-%m-%d").to_string(),
+                    revenue_yen: d.revenue_yen,
+                    purchases: d.purchases,
+                    credits_sold: d.credits_sold,
+                    credits_spent: d.credits_spent,
+                })
+                .collect(),
+        }))
+    }
+
+    #[tracing::instrument(skip_all)]
     async fn list_packs(
         &self,
         request: Request<pb::ListPacksRequest>,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use diesel_migrations::{EmbeddedMigrations, embed_migrations};
 use meguri_clock::Clock;
-use meguri_events::{Consumer, IDENTITY_STREAM};
+use meguri_events::{Consumer, IDENTITY_STREAM, Relay};
 use meguri_proto::meguri::chat::v1::chat_server::ChatServer;
 use meguri_server::Application;
 
@@ -41,7 +41,9 @@ pub async fn build_with(
         Some(llm) => Engines::new(Some(llm)),
         None => Engines::from_config(config.llm.as_ref()),
     };
-    let chat = Chat::new(db.clone(), peers, clock, engines, config.limits, config.timings.clone());
+    let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.store.events.clone());
+    let chat =
+        Chat::new(db.clone(), peers, clock, engines, config.limits, config.timings.clone()).with_relay(relay.clone());
     let consumer = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[IDENTITY_STREAM]);
     let (events, sweeper, drain) = (chat.clone(), chat.clone(), chat.clone());
     Application::builder(config.server)
@@ -53,6 +55,7 @@ pub async fn build_with(
                 .task(events, |chat, envelope| async move { crate::events::handle_identity(&chat, envelope).await }),
         )
         .task("sweeper", move |stop| sweeper.run_sweeper(stop))
+        .task("outbox-relay", move |stop| relay.run(stop))
         .task("reply-drain", move |stop| drain.drain_replies(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(db, SCHEMA, stop))
         .build()

@@ -325,6 +325,27 @@ impl Identity for IdentityService {
         Ok(Response::new(pb::SetTimezoneOffsetResponse { timezone_offset: offset.minutes() }))
     }
 
+    async fn get_consent(&self, request: Request<pb::GetConsentRequest>) -> Result<Response<pb::Consent>, Status> {
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
+        let consent = self.accounts.get_consent(id).await?;
+        Ok(Response::new(consent_out(consent)))
+    }
+
+    async fn update_consent(
+        &self,
+        request: Request<pb::UpdateConsentRequest>,
+    ) -> Result<Response<pb::Consent>, Status> {
+        let id = meguri_auth::signed_in_user(&request, Error::NotAUser)?;
+        let r = request.into_inner();
+        let change = crate::usecases::consent::ConsentChange {
+            analytics: r.analytics_consent,
+            marketing: r.marketing_consent,
+            delete_collected: r.delete_collected,
+        };
+        let consent = self.accounts.update_consent(id, change).await?;
+        Ok(Response::new(consent_out(consent)))
+    }
+
     async fn admin_login(
         &self,
         request: Request<pb::AdminLoginRequest>,
@@ -498,5 +519,15 @@ impl Identity for IdentityService {
             members: page.members.into_iter().map(member_profile_pb).collect(),
             next_after_user_id: page.next_after.map(|id| id.to_string()),
         }))
+    }
+}
+
+fn consent_out(c: crate::db::users::Consent) -> pb::Consent {
+    pb::Consent {
+        privacy_policy_accepted: c.privacy_policy_accepted,
+        privacy_policy_version: c.privacy_policy_version,
+        analytics_consent: c.analytics,
+        marketing_consent: c.marketing,
+        updated_at: meguri_analytics::rfc3339(c.updated_at),
     }
 }

@@ -38,6 +38,18 @@ impl TestIdentity {
         crate::usecases::admins::create_admin(&self.db.pool, &hasher, email, password).await.expect("admin created")
     }
 
+    /// How many events wait in identity's outbox (tests wait for it to be relayed).
+    ///
+    /// # Panics
+    /// When the database does not answer.
+    #[allow(clippy::expect_used)]
+    pub async fn outbox_rows(&self) -> i64 {
+        use diesel::QueryDsl as _;
+        use diesel_async::RunQueryDsl as _;
+        let mut conn = self.db.pool.get().await.expect("a connection");
+        meguri_events_outbox::table.count().get_result(&mut conn).await.expect("count the outbox")
+    }
+
     /// Marks an admin inactive (as an operator would in the database).
     ///
     /// # Panics
@@ -106,4 +118,12 @@ pub async fn spawn_on(db: TestDb, jwt_secret: &str, redis_prefix: &str) -> TestI
     let shutdown = app.shutdown_handle();
     tokio::spawn(app.run_until_stopped());
     TestIdentity { grpc_port, admin_port, clock, db, shutdown }
+}
+
+diesel::table! {
+    /// meguri-events' outbox in identity's schema (for [`TestIdentity::outbox_rows`]).
+    #[sql_name = "outbox"]
+    meguri_events_outbox (id) {
+        id -> Uuid,
+    }
 }

@@ -1,5 +1,10 @@
-//! support's own sub-command, `support staff-reply TICKET_ID BODY` (the shared entry runs it; see
-//! `main.rs`): a staff reply through the running service's `StaffReply`, as the admin SPA will send
+//! support's own sub-commands (the shared entry runs them; see `main.rs`).
+//!
+//! `support rollup --from YYYY-MM-DD --to YYYY-MM-DD` rolls up (again) the analytics of the Japan
+//! days in the range (at most 366), replacing their rows: the backfill after an outage or a fix.
+//! It reads the service's own settings (docs/configuration.md) and prints each day's row as JSON.
+//!
+//! `support staff-reply TICKET_ID BODY`: a staff reply through the running service's `StaffReply`, as the admin SPA will send
 //! it, for operators before the inbox exists and for the end-to-end tests. The member gets the mail
 //! with the reply link. Reads `SUPPORT_ADDR` (default `http://127.0.0.1:50059`),
 //! `INTERNAL_JWT_SECRET` and `ADMIN_ID` (the replying admin's id) from the environment; prints the
@@ -52,5 +57,38 @@ pub async fn staff_reply() -> anyhow::Result<()> {
         "createdAt": message.created_at,
     });
     println!("{json}");
+    Ok(())
+}
+
+/// `support rollup --from DAY --to DAY`.
+///
+/// # Errors
+/// Missing or invalid arguments or settings, a database that does not answer.
+pub async fn rollup() -> anyhow::Result<()> {
+    use crate::domain::analytics::{DayRange, MAX_RANGE_DAYS};
+    let args: Vec<String> = std::env::args().skip(2).collect();
+    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let (Some(from), Some(to)) = (value("--from"), value("--to")) else {
+        bail!("usage: support rollup --from YYYY-MM-DD --to YYYY-MM-DD (Japan days, at most {MAX_RANGE_DAYS})")
+    };
+    let range = DayRange::parse(&from, &to, MAX_RANGE_DAYS).map_err(|e| anyhow::anyhow!("{}: {e}", e.code()))?;
+    let (config, _) = crate::config::from_lookup(env_var).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (usecases, _) = crate::startup::usecases(&config, std::sync::Arc::new(meguri_clock::SystemClock)).await?;
+    for day in usecases.roll_up(range).await.map_err(|e| anyhow::anyhow!("{e}"))? {
+        let json = serde_json::json!({
+            "date": day.date.to_string(),
+            "newUsers": day.new_users,
+            "activeUsers": day.active_users,
+            "weeklyActiveUsers": day.weekly_active_users,
+            "monthlyActiveUsers": day.monthly_active_users,
+            "visits": day.visits,
+            "pageViews": day.page_views,
+            "featureUsage": day.feature_usage,
+            "funnel": day.funnel,
+            "geographics": day.geographics,
+            "browserStats": day.browser_stats,
+        });
+        println!("{json}");
+    }
     Ok(())
 }

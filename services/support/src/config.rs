@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use meguri_server::{ConfigError, Env, ServerConfig, Store};
 use meguri_telemetry::TelemetryConfig;
 
+use crate::domain::analytics::DEFAULT_RETENTION_DAYS;
+
 /// The gRPC port of support.
 pub const DEFAULT_GRPC_PORT: u16 = 50059;
 /// The admin HTTP port of support.
@@ -28,6 +30,12 @@ pub struct Config {
     pub attachment_dir: PathBuf,
     /// `SUPPORT_REPLY_LINK_DAYS` (default 30, 1..=365): how long a mailed reply link works.
     pub reply_link_days: u32,
+    /// `GEOIP_DB` (optional): a GeoLite2-format City database; visits get a country and city from
+    /// it. Unset: both stay empty.
+    pub geoip_db: Option<PathBuf>,
+    /// `ANALYTICS_RETENTION_DAYS` (default 396, i.e. 13 months; 30..=3650): raw analytics events
+    /// and visits older than this are purged by the nightly schedule (the day rollups stay).
+    pub analytics_retention_days: u32,
 }
 
 /// Reads the support settings and the telemetry ones from `lookup` (`meguri_server::env_var` in the
@@ -42,13 +50,25 @@ pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<(Config, T
             let own = own_settings(env);
             Some((store?, own?))
         })?;
-    Ok((Config { server, store, attachment_dir: own.attachment_dir, reply_link_days: own.reply_link_days }, telemetry))
+    Ok((
+        Config {
+            server,
+            store,
+            attachment_dir: own.attachment_dir,
+            reply_link_days: own.reply_link_days,
+            geoip_db: own.geoip_db,
+            analytics_retention_days: own.analytics_retention_days,
+        },
+        telemetry,
+    ))
 }
 
 /// The variables only support reads.
 struct Own {
     attachment_dir: PathBuf,
     reply_link_days: u32,
+    geoip_db: Option<PathBuf>,
+    analytics_retention_days: u32,
 }
 
 fn own_settings(env: &mut Env<'_>) -> Option<Own> {
@@ -60,7 +80,12 @@ fn own_settings(env: &mut Env<'_>) -> Option<Own> {
     if !(1..=365).contains(&reply_link_days) {
         env.problem(format!("SUPPORT_REPLY_LINK_DAYS (expected 1..=365, got {reply_link_days})"));
     }
-    Some(Own { attachment_dir: PathBuf::from(dir?), reply_link_days })
+    let geoip_db = env.read("GEOIP_DB").filter(|p| !p.trim().is_empty()).map(PathBuf::from);
+    let analytics_retention_days = env.number("ANALYTICS_RETENTION_DAYS", DEFAULT_RETENTION_DAYS);
+    if !(30..=3650).contains(&analytics_retention_days) {
+        env.problem(format!("ANALYTICS_RETENTION_DAYS (expected 30..=3650, got {analytics_retention_days})"));
+    }
+    Some(Own { attachment_dir: PathBuf::from(dir?), reply_link_days, geoip_db, analytics_retention_days })
 }
 
 #[cfg(test)]
@@ -80,12 +105,33 @@ mod tests {
         assert_eq!(config.store.db.schema, "support");
         assert_eq!(config.attachment_dir, PathBuf::from("/var/lib/meguri/support"));
         assert_eq!(config.reply_link_days, 30);
+        assert_eq!((config.geoip_db, config.analytics_retention_days), (None, 396));
 
         let problems = from_lookup(|_| None).expect_err("invalid").0;
         assert_eq!(
             problems,
             ["INTERNAL_JWT_SECRET (missing)", "DATABASE_URL (missing)", "SUPPORT_ATTACHMENT_DIR (missing)"]
         );
+    }
+
+    #[test]
+    fn the_analytics_settings_are_read_and_bounded() {
+        let lookup = meguri_server::lookup_of(&[
+            ("SUPPORT_ATTACHMENT_DIR", "/tmp/a"),
+            ("GEOIP_DB", "/var/lib/geoip/GeoLite2-City.mmdb"),
+            ("ANALYTICS_RETENTION_DAYS", "90"),
+        ]);
+        let mut env = Env::new(&lookup);
+        let own = own_settings(&mut env).expect("valid");
+        assert_eq!(own.geoip_db, Some(PathBuf::from("/var/lib/geoip/GeoLite2-City.mmdb")));
+        assert_eq!(own.analytics_retention_days, 90);
+        for bad in ["7", "99999", "long"] {
+            let lookup =
+                meguri_server::lookup_of(&[("SUPPORT_ATTACHMENT_DIR", "/tmp/a"), ("ANALYTICS_RETENTION_DAYS", bad)]);
+            let mut env = Env::new(&lookup);
+            let _ = own_settings(&mut env);
+            assert_eq!(env.problems().len(), 1, "{bad}");
+        }
     }
 
     #[test]

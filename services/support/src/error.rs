@@ -40,6 +40,10 @@ pub enum Error {
     /// malformed (one answer for all).
     #[error("reply link invalid")]
     ReplyLinkInvalid,
+    /// INVALID_ARGUMENT INVALID_ANALYTICS_DATE / INVALID_ANALYTICS_RANGE: a dashboard or rollup
+    /// range with a day that is not one, reversed, or longer than a year.
+    #[error("analytics range: {}", .0.code())]
+    AnalyticsRange(crate::domain::analytics::RangeError),
     /// INTERNAL INTERNAL_ERROR: anything else, logged with its cause chain. UNAVAILABLE
     /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -65,6 +69,7 @@ impl ServiceError for Error {
             Self::Image(refusal) => Failure::Known(Code::InvalidArgument, refusal.code(), "image refused"),
             Self::AttachmentNotFound => Failure::Known(Code::NotFound, "ATTACHMENT_NOT_FOUND", "attachment not found"),
             Self::ReplyLinkInvalid => Failure::Known(Code::NotFound, "REPLY_LINK_INVALID", "reply link invalid"),
+            Self::AnalyticsRange(e) => Failure::Known(Code::InvalidArgument, e.code(), "invalid analytics range"),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
         }
     }
@@ -109,6 +114,8 @@ mod tests {
             Error::Image(Refusal::TooManyPixels),
             Error::AttachmentNotFound,
             Error::ReplyLinkInvalid,
+            Error::AnalyticsRange(crate::domain::analytics::RangeError::NotADay),
+            Error::AnalyticsRange(crate::domain::analytics::RangeError::Range),
             Error::Unexpected(anyhow::anyhow!("boom")),
         ];
         for error in &all {
@@ -122,6 +129,7 @@ mod tests {
                 | Error::Image(_)
                 | Error::AttachmentNotFound
                 | Error::ReplyLinkInvalid
+                | Error::AnalyticsRange(_)
                 | Error::Unexpected(_) => {}
             }
         }

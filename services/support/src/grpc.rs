@@ -8,6 +8,7 @@ use pb::support_server::Support;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
+use crate::domain::analytics::{DayRange, MAX_RANGE_DAYS};
 use crate::domain::{Assignee, Cursor, Invalid, Priority, Status as TicketStatus, assignment, page_size, staff};
 use crate::error::Error;
 use crate::usecases::UseCases;
@@ -312,5 +313,52 @@ impl Support for SupportService {
         let r = request.into_inner();
         let file = self.usecases.link_attachment(&r.token, attachment_id(&r.attachment_id)?).await?;
         Ok(Response::new(file_out(file)))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn get_daily_analytics(
+        &self,
+        request: Request<pb::GetDailyAnalyticsRequest>,
+    ) -> Result<Response<pb::DailyAnalyticsPage>, Status> {
+        staff(meguri_auth::caller(&request))?;
+        let r = request.into_inner();
+        let range = DayRange::parse(&r.from_day, &r.to_day, MAX_RANGE_DAYS).map_err(Error::AnalyticsRange)?;
+        let days = self.usecases.daily_analytics(range).await?;
+        Ok(Response::new(pb::DailyAnalyticsPage { days: days.into_iter().map(daily_out).collect() }))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn roll_up_analytics(
+        &self,
+        request: Request<pb::GetDailyAnalyticsRequest>,
+    ) -> Result<Response<pb::DailyAnalyticsPage>, Status> {
+        let caller = meguri_auth::caller(&request);
+        staff(caller)?;
+        if caller.map(|c| c.role) != Some(meguri_auth::Role::Admin) {
+            return Err(Error::PermissionDenied.into());
+        }
+        let r = request.into_inner();
+        let range = DayRange::parse(&r.from_day, &r.to_day, MAX_ROLLUP_DAYS).map_err(Error::AnalyticsRange)?;
+        let days = self.usecases.roll_up(range).await?;
+        Ok(Response::new(pb::DailyAnalyticsPage { days: days.into_iter().map(daily_out).collect() }))
+    }
+}
+
+/// The longest range an admin may roll up at once through the RPC (the CLI takes a year).
+const MAX_ROLLUP_DAYS: i64 = 92;
+
+fn daily_out(d: crate::db::analytics::Daily) -> pb::DailyAnalytics {
+    pb::DailyAnalytics {
+        day: d.date.format("%Y-%m-%d").to_string(),
+        new_users: d.new_users,
+        active_users: d.active_users,
+        weekly_active_users: d.weekly_active_users,
+        monthly_active_users: d.monthly_active_users,
+        visits: d.visits,
+        page_views: d.page_views,
+        feature_usage_json: d.feature_usage.to_string(),
+        funnel_json: d.funnel.to_string(),
+        geographics_json: d.geographics.to_string(),
+        browser_stats_json: d.browser_stats.to_string(),
     }
 }

@@ -6,6 +6,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { VisitorAnalyticsLink } from '@/features/analytics/components/visitor-analytics-link';
+import { VisitorAnalyticsNotice } from '@/features/analytics/components/visitor-analytics-notice';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DstChoicePicker } from '@/components/bazi/dst-choice-picker';
 import { BaziResult } from '@/features/bazi-chart/components/bazi-result';
@@ -27,7 +29,7 @@ type LandingRouteProps = {
 
 /**
  * Signed-out `/` (spec §2, §4): the intro on a first visit, then the hero, the birth form, loading, the
- * free chart and the sign-up call to action.
+ * free chart and the sign-up call to action; after the intro, the analytics notice (issue 26).
  */
 export default function LandingRoute({ minLoadingMs }: LandingRouteProps) {
   const navigate = useNavigate();
@@ -118,8 +120,10 @@ export default function LandingRoute({ minLoadingMs }: LandingRouteProps) {
             </Container>
           </Box>
         </Box>
-        <LandingFooter />
+        <LandingFooter analyticsLink={signedIn ? undefined : VisitorAnalyticsLink} />
       </Box>
+      {/* Not over the intro: it waits until the page itself shows. */}
+      {!signedIn && !intro.overlay ? <VisitorAnalyticsNotice /> : null}
     </>
   );
 }

@@ -1,12 +1,24 @@
 /**
- * The gateway's admin routes for running the service (issue 25), on top of mocks/admin.ts's state: the
- * dashboard's figures, the audit log with its filters and cursors, and adding and changing staff accounts.
+ * The gateway's admin routes for running the service (issues 25 and 26), on top of mocks/admin.ts's state: the
+ * dashboard's figures and charts, the audit log with its filters and cursors, and adding and changing staff
+ * accounts.
  * Every route checks the bearer token as the others do (`adminCaller`: 401 ADMIN_UNAUTHENTICATED).
  */
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 
 import { adminApiPaths } from '@/config/admin-paths';
-import type { AuditEntry, AuditPage, Dashboard, NewStaff, StaffChange, StaffMember } from '@/features/admin/api/types';
+import type {
+  Analytics,
+  AnalyticsDay,
+  AuditEntry,
+  AuditPage,
+  Dashboard,
+  NewStaff,
+  StaffChange,
+  StaffMember,
+} from '@/features/admin/api/types';
+import { addDays, daysInRange, defaultRange, type AnalyticsRange } from '@/features/admin/utils/analytics-range';
+import { isIsoDay } from '@/features/admin/utils/audit-filters';
 import { apiError } from '@/testing/mocks/accounts';
 import {
   adminCaller,
@@ -53,15 +65,161 @@ export function sampleDashboard(fields: Partial<Dashboard> = {}): Dashboard {
 
 /**
  * GET /api/admin/dashboard answering `state.dashboard` (change it between requests to see a reload);
- * `state.requests` counts the requests answered.
+ * `state.requests` counts the requests answered. The screen also reads its charts, so GET
+ * /api/admin/analytics answers `sampleAnalytics` too (`mockAnalytics` afterwards for another answer).
  */
 export function mockDashboard(admin: Admin, dashboard: Dashboard = sampleDashboard()) {
   const state = { dashboard, requests: 0 };
+  mockAnalytics(admin);
   server.use(
     http.get<PathParams, DefaultBodyType, Dashboard | Error>(adminApiPaths.dashboard, ({ request }) => {
       if (!adminCaller(admin, request)) return unauthenticated();
       state.requests += 1;
       return HttpResponse.json(structuredClone(state.dashboard));
+    }),
+  );
+  return state;
+}
+
+/** One day of `sampleAnalytics`: the `index`-th of its range, with figures that vary from day to day. */
+function sampleDay(date: string, index: number, rolledUp: boolean): AnalyticsDay {
+  if (!rolledUp) {
+    return {
+      date,
+      rolledUp,
+      newUsers: 0,
+      activeUsers: 0,
+      weeklyActiveUsers: 0,
+      monthlyActiveUsers: 0,
+      visits: 0,
+      pageViews: 0,
+      revenueYen: 0,
+      purchases: 0,
+      creditsSold: 0,
+      creditsSpent: 0,
+    };
+  }
+  const visits = 120 + (index % 10) * 5;
+  const purchases = index % 3 === 0 ? 2 : 0;
+  return {
+    date,
+    rolledUp,
+    newUsers: 3 + (index % 5),
+    activeUsers: 40 + (index % 7) * 3,
+    weeklyActiveUsers: 150 + index,
+    monthlyActiveUsers: 400 + 2 * index,
+    visits,
+    pageViews: visits * 3,
+    revenueYen: purchases * 1_200,
+    purchases,
+    creditsSold: purchases * 30,
+    creditsSpent: 20 + (index % 4),
+  };
+}
+
+/** The funnel of every sample: 1,200 → 504 (42%) → 420 (83%) → 380 (90%) → 95 (25%) → 12 (13%). */
+export const SAMPLE_FUNNEL = [
+  { name: 'landing_calculation', count: 1200 },
+  { name: 'sign_up', count: 504 },
+  { name: 'email_verified', count: 420 },
+  { name: 'first_reading', count: 380 },
+  { name: 'first_chat', count: 95 },
+  { name: 'first_purchase', count: 12 },
+] as const;
+
+/**
+ * The gateway's answer for `range`: every day in order, the last `pendingDays` (1 unless given) not rolled up
+ * yet (zeros), the totals added up from the days, and breakdowns with a feature the dashboard has no name for
+ * (`share_image`), eight browsers (two go into その他) and unknown places; override any field.
+ */
+export function sampleAnalytics(
+  range: AnalyticsRange,
+  fields: Partial<Analytics> = {},
+  pendingDays = 1,
+): Analytics {
+  const count = daysInRange(range);
+  const days = Array.from({ length: count }, (_, i) => sampleDay(addDays(range.from, i), i, i < count - pendingDays));
+  const sum = (figure: keyof Analytics['totals']) => days.reduce((total, day) => total + day[figure], 0);
+  return {
+    from: range.from,
+    to: range.to,
+    days,
+    totals: {
+      newUsers: sum('newUsers'),
+      visits: sum('visits'),
+      pageViews: sum('pageViews'),
+      revenueYen: sum('revenueYen'),
+      purchases: sum('purchases'),
+      creditsSold: sum('creditsSold'),
+      creditsSpent: sum('creditsSpent'),
+    },
+    funnel: SAMPLE_FUNNEL.map((step) => ({ ...step })),
+    featureUsage: [
+      { name: 'page_view', count: 5400 },
+      { name: 'daily_reading_viewed', count: 1800 },
+      { name: 'chat_message', count: 950 },
+      { name: 'landing_calculation', count: 1200 },
+      { name: 'sign_up', count: 504 },
+      { name: 'diary_entry', count: 210 },
+      { name: 'share_image', count: 14 },
+    ],
+    browsers: [
+      { name: 'Chrome', count: 820 },
+      { name: 'Safari', count: 640 },
+      { name: 'Edge', count: 120 },
+      { name: 'Firefox', count: 60 },
+      { name: 'Samsung Internet', count: 30 },
+      { name: 'Opera', count: 10 },
+      { name: 'unknown', count: 8 },
+      { name: 'Vivaldi', count: 2 },
+    ],
+    operatingSystems: [
+      { name: 'iOS', count: 700 },
+      { name: 'Android', count: 520 },
+      { name: 'Windows', count: 300 },
+      { name: 'macOS', count: 150 },
+      { name: 'unknown', count: 20 },
+    ],
+    countries: [
+      { name: 'JP', count: 1500 },
+      { name: 'US', count: 80 },
+      { name: 'TW', count: 40 },
+      { name: 'unknown', count: 12 },
+    ],
+    cities: [
+      { name: 'JP/東京', count: 600 },
+      { name: 'JP/大阪', count: 300 },
+      { name: 'JP/福岡', count: 120 },
+      { name: 'unknown', count: 50 },
+    ],
+    unavailable: [],
+    ...fields,
+  };
+}
+
+/**
+ * GET /api/admin/analytics with the gateway's checks: `from`/`to` real days `YYYY-MM-DD` (400
+ * INVALID_ANALYTICS_DATE), in order and at most 366 days (400 INVALID_ANALYTICS_RANGE); without them the last
+ * 30 days ending yesterday in Japan. It answers `state.answer(range)` (change it to answer otherwise);
+ * `state.queries` records every request's query string, in order.
+ */
+export function mockAnalytics(admin: Admin, answer: (range: AnalyticsRange) => Analytics = (range) => sampleAnalytics(range)) {
+  const state = { answer, queries: [] as string[] };
+  server.use(
+    http.get<PathParams, DefaultBodyType, Analytics | Error>(adminApiPaths.analytics(), ({ request }) => {
+      if (!adminCaller(admin, request)) return unauthenticated();
+      const url = new URL(request.url);
+      state.queries.push(url.search);
+      const fallback = defaultRange(Date.now());
+      const from = url.searchParams.get('from') ?? fallback.from;
+      const to = url.searchParams.get('to') ?? fallback.to;
+      if (!isIsoDay(from) || !isIsoDay(to)) {
+        return apiError(400, 'INVALID_ANALYTICS_DATE', '日付は YYYY-MM-DD の形式で指定してください');
+      }
+      if (from > to || daysInRange({ from, to }) > 366) {
+        return apiError(400, 'INVALID_ANALYTICS_RANGE', '期間は開始日から終了日まで366日以内で指定してください');
+      }
+      return HttpResponse.json(structuredClone(state.answer({ from, to })));
     }),
   );
   return state;

@@ -3,13 +3,15 @@ import { http, HttpResponse } from 'msw';
 import { apiPaths } from '@/config/paths';
 import type { CoordinatesResponse } from '@/features/birth-input/api/get-coordinates';
 import type { PlaceSearchResponse } from '@/features/birth-input/api/search-places';
+import { analyticsHandlers } from '@/testing/mocks/analytics';
 import { sampleCalculation, sampleCoordinates, samplePlaces } from '@/testing/mocks/data';
 import { chatHandlers } from '@/testing/mocks/chat';
 import { readingsHandlers } from '@/testing/mocks/readings';
 
 /**
  * The gateway contract as unit tests see it: a signed-out visitor, place search, coordinates, the
- * public calculator, home's readings, an empty chat, no diary notices, no support tickets and no working reply link. A test overrides one with `server.use(...)`.
+ * public calculator, home's readings, an empty chat, no diary notices, no support tickets, no working reply link
+ * and no analytics consent (testing/mocks/analytics.ts). A test overrides one with `server.use(...)`.
  */
 export const handlers = [
   http.get(apiPaths.auth.user, () =>
@@ -24,6 +26,7 @@ export const handlers = [
   http.post(apiPaths.public.calculateBazi, () => HttpResponse.json(sampleCalculation)),
   ...readingsHandlers,
   ...chatHandlers,
+  ...analyticsHandlers,
   // The signed-in app shell asks for the diary's notices on every screen: none by default.
   http.get(apiPaths.mentions.notifications, () => HttpResponse.json([])),
   http.get(apiPaths.diary.letters, () => HttpResponse.json({ letters: [] })),

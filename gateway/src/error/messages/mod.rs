@@ -5,6 +5,7 @@
 mod access;
 mod accounts;
 mod admin;
+mod analytics;
 mod birth;
 mod chat;
 mod diary;
@@ -15,7 +16,7 @@ mod shop;
 mod support;
 
 /// The areas, asked in turn.
-const AREAS: [fn(&str) -> Option<&'static str>; 11] = [
+const AREAS: [fn(&str) -> Option<&'static str>; 12] = [
     shape::message,
     birth::message,
     accounts::message,
@@ -26,6 +27,7 @@ const AREAS: [fn(&str) -> Option<&'static str>; 11] = [
     shop::message,
     support::message,
     admin::message,
+    analytics::message,
     access::message,
 ];
 

@@ -1,9 +1,10 @@
 //! The admin SPA's API (`/api/admin/…`): sign-in (`post`), the staff session and list
 //! (`session`), staff accounts (`accounts`), the support inbox (`tickets`), members (`users`),
-//! today's figures (`dashboard`) and the audit log (`audit`). Every route but the sign-in takes a
+//! today's figures (`dashboard`), the analytics charts (`analytics`) and the audit log (`audit`). Every route but the sign-in takes a
 //! [`staff::Staff`].
 
 pub mod accounts;
+pub mod analytics;
 pub mod audit;
 pub mod dashboard;
 pub mod post;

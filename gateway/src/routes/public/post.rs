@@ -572,5 +572,7 @@ pub async fn calculate_bazi(
     let request = pb::CalculateChartRequest { birth: Some(birth_input(birth)) };
     let response = rpc("CalculateChart", state.engine.calculate_chart(&ctx, request)).await?;
     let chart = response.chart.ok_or_else(|| anyhow::anyhow!("CalculateChart returned no chart"))?;
-    Ok(HttpResponse::Ok().json(CalculateBaziResponse::try_from(chart)?))
+    let body = CalculateBaziResponse::try_from(chart)?;
+    crate::routes::analytics::landing_calculation(&req, &session, &state).await;
+    Ok(HttpResponse::Ok().json(body))
 }

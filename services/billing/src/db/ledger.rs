@@ -246,6 +246,60 @@ pub async fn purchase_stats(pool: &meguri_db::Pool, since: DateTime<Utc>) -> Res
     Ok((count, amount))
 }
 
+/// One Japan day of money (see `GetDailyMoney`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, diesel::QueryableByName)]
+pub struct MoneyDay {
+    #[diesel(sql_type = diesel::sql_types::Date)]
+    pub day: chrono::NaiveDate,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub revenue_yen: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub purchases: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub credits_sold: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub credits_spent: i64,
+}
+
+/// Money per Japan day over `[from, to)`: completed purchases (yen, count, credits) and credits
+/// spent (spends net of their refunds; staff adjustments, purchase grants and the clawback of a
+/// refunded purchase are not spending).
+///
+/// # Errors
+/// [`Error::Unexpected`] when the database fails.
+pub async fn daily_money(
+    pool: &meguri_db::Pool,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<MoneyDay>, Error> {
+    let mut conn = connection(pool).await?;
+    diesel::sql_query(
+        r"
+        WITH sold AS (
+            SELECT (completed_at AT TIME ZONE 'Asia/Tokyo')::date AS day, sum(amount)::bigint AS revenue_yen,
+                   count(*)::bigint AS purchases, sum(credits_granted)::bigint AS credits_sold
+            FROM purchases WHERE completed_at >= $1 AND completed_at < $2 GROUP BY 1
+        ), spent AS (
+            SELECT (created_at AT TIME ZONE 'Asia/Tokyo')::date AS day,
+                   (sum(CASE WHEN delta < 0 AND refund_of IS NULL THEN -delta ELSE 0 END)
+                    - sum(CASE WHEN delta > 0 AND refund_of IS NOT NULL THEN delta ELSE 0 END))::bigint AS credits_spent
+            FROM credit_ledger
+            WHERE created_at >= $1 AND created_at < $2 AND reason NOT IN ('admin_adjustment', 'purchase', 'purchase_refund')
+            GROUP BY 1
+        )
+        SELECT COALESCE(sold.day, spent.day) AS day, COALESCE(revenue_yen, 0) AS revenue_yen,
+               COALESCE(purchases, 0) AS purchases, COALESCE(credits_sold, 0) AS credits_sold,
+               COALESCE(credits_spent, 0) AS credits_spent
+        FROM sold FULL JOIN spent ON sold.day = spent.day
+        ORDER BY 1",
+    )
+    .bind::<diesel::sql_types::Timestamptz, _>(from)
+    .bind::<diesel::sql_types::Timestamptz, _>(to)
+    .load(&mut conn)
+    .await
+    .map_err(Error::db("sum the money per day"))
+}
+
 /// Makes sure `user` has a balance row (0) and locks it (`FOR UPDATE`) until the transaction
 /// ends; returns the balance. Every change of one user takes this lock first, so a decision on the
 /// balance (a spend's check, a refund's clawback) cannot race another change.

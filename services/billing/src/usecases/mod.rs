@@ -131,6 +131,24 @@ impl Ledger {
         ledger::purchase_stats(&self.pool, since).await
     }
 
+    /// Money per Japan day over `[from, to)` (staff, for the dashboard's charts).
+    ///
+    /// # Errors
+    /// `PermissionDenied` for anyone but staff, `INVALID_SINCE` for a reversed range, or the
+    /// database.
+    pub async fn daily_money(
+        &self,
+        caller: Caller,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<ledger::MoneyDay>, Error> {
+        domain::staff(caller)?;
+        if to <= from {
+            return Err(Error::InvalidSince);
+        }
+        ledger::daily_money(&self.pool, from, to).await
+    }
+
     /// A page of the entries of `user` in the order they were applied, newest first, from
     /// `before` (a previous page's `next_before`) or the newest (see [`Ledger::reader`]).
     ///

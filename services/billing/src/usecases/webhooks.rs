@@ -225,6 +225,14 @@ async fn complete(
         })),
     };
     meguri_events::enqueue(conn, &receipt).await.map_err(Error::db("queue the receipt"))?;
+    let data = serde_json::json!({
+        "amountJpy": purchase.amount.get(),
+        "credits": credits.get(),
+        "itemId": purchase.item_id,
+    });
+    meguri_analytics::enqueue(conn, purchase.user, meguri_analytics::Activity::Purchase, data, completed_at)
+        .await
+        .map_err(Error::db("queue the purchase's analytics"))?;
     let completed = Purchase {
         status: PurchaseStatus::Completed,
         credits_granted: credits.get(),

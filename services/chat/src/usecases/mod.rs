@@ -41,6 +41,9 @@ pub struct Chat {
     pub(crate) timings: Timings,
     /// The replies this process is writing.
     pub(crate) live: Arc<live::Registry>,
+    /// Moves chat's outbox (the analytics of accepted messages) to the streams; `None` in tests
+    /// that build a bare `Chat` (the rows then wait in the outbox).
+    pub(crate) relay: Option<meguri_events::Relay>,
 }
 
 impl Chat {
@@ -53,7 +56,14 @@ impl Chat {
         limits: Limits,
         timings: Timings,
     ) -> Self {
-        Self { db, peers, clock, engines, limits, timings, live: Arc::new(live::Registry::default()) }
+        Self { db, peers, clock, engines, limits, timings, live: Arc::new(live::Registry::default()), relay: None }
+    }
+
+    /// With the outbox relay, woken after an enqueue.
+    #[must_use]
+    pub fn with_relay(mut self, relay: meguri_events::Relay) -> Self {
+        self.relay = Some(relay);
+        self
     }
 
     pub(crate) async fn conn(&self) -> Result<db::Conn, Error> {

@@ -139,6 +139,9 @@ impl Chat {
             }
         };
         crate::metrics::message(if charged.replayed { "replayed" } else { "accepted" });
+        if !charged.replayed {
+            self.count_message(r, credits, now).await;
+        }
         tracing::info!(name: "chat.message.accepted", user_id = %r.user, message_id = %r.id, credits, replayed = charged.replayed);
         let (live, running) = self.live.start(r.id);
         tokio::spawn(self.clone().reply(r.clone(), live.clone(), now, credits, charged.balance, running));
@@ -146,6 +149,29 @@ impl Chat {
         let accepted = Event::Accepted { credits_used: credits, balance: charged.balance, replayed: charged.replayed };
         tokio::spawn(live.forward(accepted, tx));
         Ok(Some(rx))
+    }
+
+    /// Puts the analytics event of an accepted message in the outbox (support keeps it only with
+    /// the member's consent). A failure is logged, never the member's problem: the message is
+    /// charged and answered whatever analytics does.
+    async fn count_message(&self, r: &SendRequest, credits: i32, now: chrono::DateTime<chrono::Utc>) {
+        let data = serde_json::json!({ "credits": credits });
+        let counted = async {
+            let mut conn = self.conn().await?;
+            meguri_analytics::enqueue(&mut conn, r.user, meguri_analytics::Activity::ChatMessage, data, now)
+                .await
+                .map_err(|e| Error::Unexpected(e.into()))
+        };
+        match counted.await {
+            Ok(()) => {
+                if let Some(relay) = &self.relay {
+                    relay.wake();
+                }
+            }
+            Err(error) => {
+                tracing::warn!(name: "chat.analytics.not_counted", message_id = %r.id, error = %error, "the analytics event of a message was not stored");
+            }
+        }
     }
 
     /// The status of a spend that took nothing (the pending row is already deleted).

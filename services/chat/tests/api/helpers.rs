@@ -135,6 +135,7 @@ impl bi::billing_server::Billing, FakeBilling, {
         handle_stripe_webhook(bi::HandleStripeWebhookRequest) -> bi::HandleStripeWebhookResponse;
         adjust_credits(bi::AdjustCreditsRequest) -> bi::AdjustCreditsResponse;
         get_purchase_stats(bi::GetPurchaseStatsRequest) -> bi::PurchaseStats;
+        get_daily_money(bi::GetDailyMoneyRequest) -> bi::DailyMoney;
         complete_dev_checkout(bi::CompleteDevCheckoutRequest) -> bi::CompleteDevCheckoutResponse;
         get_dev_checkout(bi::GetDevCheckoutRequest) -> bi::Purchase;
     }

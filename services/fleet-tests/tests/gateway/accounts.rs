@@ -51,6 +51,11 @@ pub fn session_cookie(response: &reqwest::Response) -> Option<(String, String)> 
 }
 
 impl Accounts {
+    /// The Redis key prefix of the fleet's event streams.
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
     pub async fn post(&self, path: &str, body: Value, cookie: Option<&str>) -> reqwest::Response {
         let mut request = self.gateway.client.post(self.gateway.url(path)).header("origin", ORIGIN).json(&body);
         if let Some(cookie) = cookie {

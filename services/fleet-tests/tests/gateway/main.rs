@@ -4,6 +4,7 @@
 
 mod accounts;
 mod admin;
+mod analytics;
 mod helpers;
 mod readings;
 mod security;

@@ -159,8 +159,12 @@ pub async fn finish(
 ) -> Result<(), diesel::result::Error> {
     conn.transaction::<_, diesel::result::Error, _>(async |conn| {
         let target = charts::table.filter(charts::user_id.eq(user.as_uuid()));
-        let Some(rebuild) =
-            target.select(charts::rebuild_requested).for_update().first::<bool>(conn).await.optional()?
+        let Some((rebuild, built_before)) = target
+            .select((charts::rebuild_requested, charts::built_at))
+            .for_update()
+            .first::<(bool, Option<DateTime<Utc>>)>(conn)
+            .await
+            .optional()?
         else {
             // Deleted meanwhile (the account was deleted): nothing to record.
             return Ok(());
@@ -169,6 +173,11 @@ pub async fn finish(
         let release = (charts::lease_until.eq(None::<DateTime<Utc>>), charts::rebuild_requested.eq(false));
         match finish {
             Finish::Ready { chart, fingerprint } => {
+                if built_before.is_none() {
+                    // The member's first chart: counted once (analytics, with their consent).
+                    let activity = meguri_analytics::Activity::FirstChartReady;
+                    meguri_analytics::enqueue(conn, user, activity, serde_json::json!({}), now).await?;
+                }
                 diesel::update(target)
                     .set((
                         release,

@@ -64,7 +64,7 @@ pub async fn insert_if_absent(
     conn: &mut AsyncPgConnection,
     user: UserId,
     reading: &DailyRecord,
-) -> Result<(), diesel::result::Error> {
+) -> Result<bool, diesel::result::Error> {
     let json = |v: serde_json::Result<serde_json::Value>| {
         v.map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))
     };
@@ -84,8 +84,8 @@ pub async fn insert_if_absent(
         ))
         .on_conflict_do_nothing()
         .execute(conn)
-        .await?;
-    Ok(())
+        .await
+        .map(|n| n == 1)
 }
 
 /// The readings of `user` dated `from..before` (the history a new reading must not repeat).

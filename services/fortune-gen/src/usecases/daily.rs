@@ -4,7 +4,9 @@ use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context as _;
 use chrono::{Days, NaiveDate, SubsecRound as _};
+use diesel_async::AsyncConnection as _;
 use fortune_reading::History;
+use meguri_analytics::Activity;
 use meguri_ids::UserId;
 use meguri_proto::bazi_engine as be;
 
@@ -107,7 +109,22 @@ impl Fortune {
             generated_at: self.clock.now().trunc_subsecs(6),
         };
         let mut conn = self.conn().await?;
-        db::daily::insert_if_absent(&mut conn, user, &record).await?;
+        let now = self.clock.now();
+        // The day's reading is read for the first time: counted once per member and day (the
+        // analytics event is in the transaction that stores the reading).
+        let inserted = conn
+            .transaction::<_, diesel::result::Error, _>(async |conn| {
+                let inserted = db::daily::insert_if_absent(conn, user, &record).await?;
+                if inserted {
+                    let data = serde_json::json!({ "engine": record.engine });
+                    meguri_analytics::enqueue(conn, user, Activity::DailyReadingViewed, data, now).await?;
+                }
+                Ok(inserted)
+            })
+            .await?;
+        if inserted && let Some(relay) = &self.relay {
+            relay.wake();
+        }
         let stored = db::daily::find(&mut conn, user, date).await?.context("the reading just stored")?;
         if stored.content_hash == record.content_hash && stored.generated_at == record.generated_at {
             crate::metrics::daily_reading(engine.as_str());

@@ -1,5 +1,7 @@
 //! Ratings of readings.
 
+use diesel_async::AsyncConnection as _;
+use meguri_analytics::Activity;
 use meguri_ids::UserId;
 
 use crate::db;
@@ -16,7 +18,21 @@ impl Fortune {
     #[tracing::instrument(skip_all, fields(user_id = %user))]
     pub async fn rate(&self, user: UserId, new: NewRating) -> Result<RatingRecord, Error> {
         let mut conn = self.conn().await?;
-        let record = db::ratings::upsert(&mut conn, user, &new, self.clock.now()).await?;
+        let now = self.clock.now();
+        let record = conn
+            .transaction::<_, diesel::result::Error, _>(async |conn| {
+                let record = db::ratings::upsert(conn, user, &new, now).await?;
+                let data = serde_json::json!({
+                    "fortuneType": new.fortune_type.as_str(),
+                    "rating": new.rating.as_str(),
+                });
+                meguri_analytics::enqueue(conn, user, Activity::Rating, data, now).await?;
+                Ok(record)
+            })
+            .await?;
+        if let Some(relay) = &self.relay {
+            relay.wake();
+        }
         tracing::info!(name: "fortune_gen.rating.saved", user_id = %user, fortune_type = new.fortune_type.as_str(), rating = new.rating.as_str());
         Ok(record)
     }

@@ -141,11 +141,12 @@ pub async fn insert(conn: &mut AsyncPgConnection, user: &NewUser<'_>) -> Result<
     Ok(())
 }
 
-/// Records the consents given at sign-up.
+/// Records a member's consents: at sign-up with the privacy policy version accepted; without one
+/// for an account from before consents were recorded (its first change in /settings).
 pub async fn insert_consent(
     conn: &mut AsyncPgConnection,
     user_id: UserId,
-    version: &str,
+    accepted_version: Option<&str>,
     analytics: bool,
     marketing: bool,
     now: DateTime<Utc>,
@@ -154,8 +155,8 @@ pub async fn insert_consent(
         .values((
             user_consent::id.eq(Uuid::now_v7()),
             user_consent::user_id.eq(user_id.as_uuid()),
-            user_consent::privacy_policy_accepted.eq(true),
-            user_consent::privacy_policy_version.eq(version),
+            user_consent::privacy_policy_accepted.eq(accepted_version.is_some()),
+            user_consent::privacy_policy_version.eq(accepted_version),
             user_consent::analytics_consent.eq(analytics),
             user_consent::marketing_consent.eq(marketing),
             user_consent::created_at.eq(now),
@@ -164,6 +165,92 @@ pub async fn insert_consent(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// A member's consents (user_consent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Consent {
+    pub privacy_policy_accepted: bool,
+    pub privacy_policy_version: Option<String>,
+    pub analytics: bool,
+    pub marketing: bool,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Consent {
+    /// No consent recorded (an account older than consents): everything off.
+    #[must_use]
+    pub const fn none(at: DateTime<Utc>) -> Self {
+        Self {
+            privacy_policy_accepted: false,
+            privacy_policy_version: None,
+            analytics: false,
+            marketing: false,
+            updated_at: at,
+        }
+    }
+}
+
+/// A user_consent row: privacy policy accepted and its version, analytics, marketing, updated_at.
+type ConsentRow = (bool, Option<String>, bool, bool, DateTime<Utc>);
+
+/// The member's consents, the latest row.
+pub async fn consent(conn: &mut AsyncPgConnection, user_id: UserId) -> Result<Option<Consent>, diesel::result::Error> {
+    let row: Option<ConsentRow> = user_consent::table
+        .filter(user_consent::user_id.eq(user_id.as_uuid()))
+        .order((user_consent::updated_at.desc(), user_consent::id.desc()))
+        .select((
+            user_consent::privacy_policy_accepted,
+            user_consent::privacy_policy_version,
+            user_consent::analytics_consent,
+            user_consent::marketing_consent,
+            user_consent::updated_at,
+        ))
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(row.map(|(privacy_policy_accepted, privacy_policy_version, analytics, marketing, updated_at)| Consent {
+        privacy_policy_accepted,
+        privacy_policy_version,
+        analytics,
+        marketing,
+        updated_at,
+    }))
+}
+
+/// Sets the member's analytics and marketing consent (their row, made when there is none).
+pub async fn set_consent(
+    conn: &mut AsyncPgConnection,
+    user_id: UserId,
+    analytics: bool,
+    marketing: bool,
+    now: DateTime<Utc>,
+) -> Result<(), diesel::result::Error> {
+    let updated = diesel::update(user_consent::table.filter(user_consent::user_id.eq(user_id.as_uuid())))
+        .set((
+            user_consent::analytics_consent.eq(analytics),
+            user_consent::marketing_consent.eq(marketing),
+            user_consent::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    if updated == 0 {
+        insert_consent(conn, user_id, None, analytics, marketing, now).await?;
+    }
+    Ok(())
+}
+
+/// A live account, locked for the rest of the transaction.
+pub async fn find_for_update(conn: &mut AsyncPgConnection, id: UserId) -> Result<Option<User>, diesel::result::Error> {
+    users::table
+        .filter(users::id.eq(id.as_uuid()))
+        .filter(users::deleted_at.is_null())
+        .select(UserRow::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()
+        .map(|row| row.map(User::from))
 }
 
 /// A live (not deleted) account.

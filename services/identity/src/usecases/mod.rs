@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod admins;
 pub mod back_office;
 pub mod birth;
+pub mod consent;
 pub mod deletion;
 pub mod email_change;
 pub mod login;

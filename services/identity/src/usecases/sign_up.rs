@@ -2,6 +2,7 @@
 //! came from an invite link, the inviter (put in `EmailVerified` once the address is verified).
 
 use diesel_async::AsyncConnection as _;
+use meguri_analytics::Activity;
 use meguri_events::enqueue;
 use meguri_ids::UserId;
 use meguri_proto::identity::{BirthDataChanged, UserSignedUp};
@@ -14,6 +15,7 @@ use crate::domain::{
 };
 use crate::error::Error;
 use crate::usecases::accounts::{Accounts, later, mail, minutes, security_notice, username_free};
+use crate::usecases::consent::consent_changed;
 
 /// What a sign-up did.
 #[derive(Debug)]
@@ -105,7 +107,7 @@ impl Accounts {
                 users::insert_consent(
                     conn,
                     id,
-                    PRIVACY_POLICY_VERSION,
+                    Some(PRIVACY_POLICY_VERSION),
                     input.analytics_consent,
                     input.marketing_consent,
                     now,
@@ -113,6 +115,17 @@ impl Accounts {
                 .await?;
                 tokens::put_code(conn, id, &digest, later(now, self.limits.code_ttl), now).await?;
                 enqueue(conn, &UserSignedUp { user_id: id.to_string() }).await?;
+                // Analytics: the consent first, on the same stream, so support reads it before
+                // the sign-up it covers (and stores nothing for a person who said no).
+                enqueue(conn, &consent_changed(id, input.analytics_consent, now, false)).await?;
+                meguri_analytics::enqueue(
+                    conn,
+                    id,
+                    Activity::SignUp,
+                    serde_json::json!({ "invited": inviter_id.is_some(), "birthData": birth.is_some() }),
+                    now,
+                )
+                .await?;
                 if birth.is_some() {
                     enqueue(conn, &BirthDataChanged { user_id: id.to_string() }).await?;
                 }

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use diesel_async::AsyncConnection as _;
+use meguri_analytics::Activity;
 use meguri_events::enqueue;
 use meguri_proto::notify::mail_requested::{self, Kind as MailKind};
 
@@ -58,6 +59,8 @@ impl Accounts {
                     users::mark_verified(conn, user.id, now).await?;
                     let verified = email_verified(conn, user.id).await?;
                     enqueue(conn, &verified).await?;
+                    meguri_analytics::enqueue(conn, user.id, Activity::EmailVerified, serde_json::json!({}), now)
+                        .await?;
                     enqueue(
                         conn,
                         &mail(

@@ -120,6 +120,28 @@ impl TestApp {
             .collect()
     }
 
+    /// The types of the `analytics` stream's events about `user`, oldest first.
+    pub async fn analytics_order(&self, user: &str) -> Vec<String> {
+        use meguri_proto::analytics::{ActivityRecorded, ConsentChanged};
+        let client = redis::Client::open(redis_url()).expect("redis url");
+        let mut conn = client.get_multiplexed_async_connection().await.expect("redis");
+        let config = EventsConfig::new(&self.prefix);
+        let mut found: Vec<(uuid::Uuid, String)> = Vec::new();
+        for (id, e) in meguri_events::testkit::read::<ConsentChanged>(&mut conn, &config).await.expect("stream") {
+            if e.user_id == user {
+                found.push((id, "analytics.consent_changed".to_owned()));
+            }
+        }
+        for (id, e) in meguri_events::testkit::read::<ActivityRecorded>(&mut conn, &config).await.expect("stream") {
+            if e.user_id == user {
+                found.push((id, format!("analytics.activity:{}", e.event_type)));
+            }
+        }
+        // Outbox ids are UUID v7: their order is the order the transaction wrote them.
+        found.sort();
+        found.into_iter().map(|(_, t)| t).collect()
+    }
+
     /// Waits (up to 10 s) until an event of type `E` matches `found`; returns it.
     pub async fn wait_event<E: meguri_events::Event>(&self, what: &str, found: impl Fn(&E) -> bool) -> E {
         let deadline = Instant::now() + Duration::from_secs(10);

@@ -4,6 +4,7 @@
 mod account;
 mod birth_profile;
 mod birth_time;
+mod consent;
 mod helpers;
 mod login;
 mod members;

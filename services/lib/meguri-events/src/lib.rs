@@ -139,11 +139,11 @@ impl EventsConfig {
     /// The Redis key of `stream`.
     #[must_use]
     pub fn key(&self, stream: &str) -> String {
-        format!("{}stream:{stream}", self.prefix)
+        meguri_proto::events::stream_key(&self.prefix, stream)
     }
 }
 
-pub use meguri_proto::events::{AUDIT_STREAM, Event, IDENTITY_STREAM, MAIL_STREAM};
+pub use meguri_proto::events::{ANALYTICS_STREAM, AUDIT_STREAM, Event, IDENTITY_STREAM, MAIL_STREAM};
 
 /// An event as a consumer receives it: the decoded `meguri.events.v1.Envelope` of one stream entry.
 #[derive(Clone, Debug)]

@@ -10,8 +10,6 @@ use diesel_async::{AsyncConnection as _, AsyncPgConnection, RunQueryDsl as _};
 use tokio::sync::{Notify, watch};
 use uuid::Uuid;
 
-use prost::Message as _;
-
 use crate::{ENVELOPE_FIELD, Event, EventsConfig};
 
 diesel::table! {
@@ -28,7 +26,7 @@ diesel::table! {
 const BATCH: i64 = 100;
 /// How long a stream keeps entries: a consumer that is down longer than this misses events.
 /// Mail requests are deleted as soon as notify has handled them.
-const RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
+const RETENTION_MS: i64 = meguri_proto::events::STREAM_RETENTION_MS;
 
 /// Writes `event` to the outbox on `conn`, in its envelope (with the current span's
 /// `traceparent`). Call it inside the transaction that makes the change, so the event exists
@@ -58,15 +56,12 @@ pub(crate) fn envelope<E: Event>(
     occurred_at: chrono::DateTime<chrono::Utc>,
     traceparent: Option<String>,
 ) -> Vec<u8> {
-    meguri_proto::events::Envelope {
-        event_id: id.to_string(),
-        event_type: E::TYPE.to_owned(),
-        schema_version: E::VERSION,
-        occurred_at: occurred_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
-        traceparent: traceparent.unwrap_or_default(),
-        payload: event.encode_to_vec(),
-    }
-    .encode_to_vec()
+    meguri_proto::events::envelope_bytes(
+        &id.to_string(),
+        event,
+        occurred_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        traceparent,
+    )
 }
 
 #[derive(Queryable)]
@@ -163,7 +158,7 @@ impl Relay {
                 if rows.is_empty() {
                     return Ok(0);
                 }
-                let min_id = chrono::Utc::now().timestamp_millis() - i64::try_from(RETENTION.as_millis())?;
+                let min_id = chrono::Utc::now().timestamp_millis() - RETENTION_MS;
                 let mut pipe = redis::pipe();
                 for row in &rows {
                     pipe.cmd("XADD")

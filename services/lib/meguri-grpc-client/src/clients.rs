@@ -41,9 +41,11 @@ service_client!(
         read get_user(id::GetUserRequest) -> id::GetUserResponse = "GetUser";
         read list_member_profiles(id::ListMemberProfilesRequest) -> id::ListMemberProfilesResponse = "ListMemberProfiles";
         read list_staff(id::ListStaffRequest) -> id::ListStaffResponse = "ListStaff";
+        read get_consent(id::GetConsentRequest) -> id::Consent = "GetConsent";
         write admin_login(id::AdminLoginRequest) -> id::AdminLoginResponse = "AdminLogin";
         write change_password(id::ChangePasswordRequest) -> id::ChangePasswordResponse = "ChangePassword";
         write complete_onboarding(id::CompleteOnboardingRequest) -> id::CompleteOnboardingResponse = "CompleteOnboarding";
+        write update_consent(id::UpdateConsentRequest) -> id::Consent = "UpdateConsent";
         write confirm_email_change(id::ConfirmEmailChangeRequest) -> id::ConfirmEmailChangeResponse = "ConfirmEmailChange";
         write create_staff(id::CreateStaffRequest) -> id::StaffAccount = "CreateStaff";
         write delete_account(id::DeleteAccountRequest) -> id::DeleteAccountResponse = "DeleteAccount";
@@ -90,6 +92,7 @@ service_client!(
         read get_dev_checkout(bi::GetDevCheckoutRequest) -> bi::Purchase = "GetDevCheckout";
         read get_purchase(bi::GetPurchaseRequest) -> bi::Purchase = "GetPurchase";
         read get_purchase_stats(bi::GetPurchaseStatsRequest) -> bi::PurchaseStats = "GetPurchaseStats";
+        read get_daily_money(bi::GetDailyMoneyRequest) -> bi::DailyMoney = "GetDailyMoney";
         read list_ledger(bi::ListLedgerRequest) -> bi::ListLedgerResponse = "ListLedger";
         read list_packs(bi::ListPacksRequest) -> bi::ListPacksResponse = "ListPacks";
         read list_purchases(bi::ListPurchasesRequest) -> bi::ListPurchasesResponse = "ListPurchases";
@@ -181,6 +184,7 @@ service_client!(
     /// that fetch them raise `max_decoding_message_size`.
     pub Support, su::support_client::SupportClient<Channel>, {
         read count_tickets(su::CountTicketsRequest) -> su::TicketCounts = "CountTickets";
+        read get_daily_analytics(su::GetDailyAnalyticsRequest) -> su::DailyAnalyticsPage = "GetDailyAnalytics";
         read get_attachment(su::AttachmentRef) -> su::AttachmentFile = "GetAttachment";
         read get_my_ticket(su::TicketRef) -> su::TicketThread = "GetMyTicket";
         read get_ticket(su::TicketRef) -> su::TicketThread = "GetTicket";
@@ -194,5 +198,6 @@ service_client!(
         write reply_by_link(su::ReplyByLinkRequest) -> su::TicketMessage = "ReplyByLink";
         write update_ticket(su::UpdateTicketRequest) -> su::Ticket = "UpdateTicket";
         write staff_reply(su::StaffReplyRequest) -> su::TicketMessage = "StaffReply";
+        write roll_up_analytics(su::GetDailyAnalyticsRequest) -> su::DailyAnalyticsPage = "RollUpAnalytics";
     }
 );

@@ -441,6 +441,8 @@ pub mod codes {
         "ATTACHMENT_NOT_FOUND",
         "REPLY_LINK_INVALID",
         "INVALID_USER_ID",
+        "INVALID_ANALYTICS_DATE",
+        "INVALID_ANALYTICS_RANGE",
         SERVICE_UNAVAILABLE,
         INTERNAL_ERROR,
     ];

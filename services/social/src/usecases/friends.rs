@@ -93,6 +93,8 @@ impl Social {
                         )?;
                         friendships::insert_pending(conn, pair, me, now).await?;
                         friendships::log_request(conn, me, target, now).await?;
+                        let activity = meguri_analytics::Activity::FriendRequest;
+                        meguri_analytics::enqueue(conn, me, activity, serde_json::json!({}), now).await?;
                         meguri_events::enqueue(conn, &mail_request_received(other.id, &mine)).await?;
                         FriendshipState::Outgoing
                     }

@@ -1,5 +1,6 @@
 //! PostgreSQL: the `support` schema (see the migrations). Row structs never leave this module.
 
+pub mod analytics;
 pub mod attachments;
 pub mod links;
 pub mod schema;

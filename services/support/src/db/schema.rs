@@ -82,3 +82,76 @@ diesel::allow_tables_to_appear_in_same_query!(
     outbox,
     processed_events,
 );
+
+diesel::table! {
+    analytics_consent (user_id) {
+        user_id -> Uuid,
+        granted -> Bool,
+        changed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    analytics_visitor_withdrawals (visitor_id) {
+        visitor_id -> Uuid,
+        withdrawn_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    user_sessions (id) {
+        id -> Uuid,
+        user_id -> Nullable<Uuid>,
+        visitor_id -> Nullable<Uuid>,
+        ip_address -> Text,
+        country -> Nullable<Text>,
+        city -> Nullable<Text>,
+        browser_name -> Nullable<Text>,
+        browser_version -> Nullable<Text>,
+        os -> Nullable<Text>,
+        referrer -> Nullable<Text>,
+        landing_page -> Nullable<Text>,
+        session_start -> Timestamptz,
+        session_end -> Timestamptz,
+        page_views -> Int4,
+    }
+}
+
+diesel::table! {
+    analytics_events (id) {
+        id -> Uuid,
+        user_id -> Nullable<Uuid>,
+        visitor_id -> Nullable<Uuid>,
+        session_id -> Nullable<Uuid>,
+        event_type -> Text,
+        event_data -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    daily_analytics (date) {
+        date -> Date,
+        new_users -> Int4,
+        active_users -> Int4,
+        weekly_active_users -> Int4,
+        monthly_active_users -> Int4,
+        visits -> Int4,
+        page_views -> Int4,
+        feature_usage -> Jsonb,
+        funnel -> Jsonb,
+        geographics -> Jsonb,
+        browser_stats -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    analytics_jobs (job, day) {
+        job -> Text,
+        day -> Date,
+        finished_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(analytics_events -> user_sessions (session_id));

@@ -1,6 +1,7 @@
 //! support's rules: newtypes that parse once and pure functions, unit-tested inline. No I/O, no
 //! proto types, no diesel rows (docs/service-shape.md).
 
+pub mod analytics;
 mod inbox;
 mod reply_link;
 pub mod screenshot;

@@ -28,6 +28,8 @@ impl UseCases {
                     return Ok(None);
                 }
                 let gone = links::anonymise(conn, user).await?;
+                let (events, visits) = UseCases::forget_analytics(conn, *user.as_uuid()).await?;
+                tracing::info!(name: "support.member.analytics_forgotten", events, visits);
                 // Inside the transaction: a file that cannot be removed rolls the rows back, and the
                 // event comes again.
                 for id in &gone {

@@ -2,6 +2,7 @@
 //! what they need (the pool, the clock). `grpc.rs` only translates to and from these; the rules
 //! they apply live in `domain/`, the SQL in `db/`.
 
+pub mod analytics;
 pub mod files;
 pub mod members;
 pub mod reply_link;
@@ -28,6 +29,10 @@ pub struct UseCases {
     pub relay: Relay,
     /// How long a mailed reply link works.
     pub reply_link_days: u32,
+    /// Country and city of visits (`GEOIP_DB`; none when unset).
+    pub geo: Arc<crate::analytics::geo::Geo>,
+    /// How many days raw analytics rows are kept (`ANALYTICS_RETENTION_DAYS`).
+    pub analytics_retention_days: u32,
 }
 
 impl UseCases {

@@ -121,6 +121,8 @@ impl UseCases {
                 if created {
                     let rows: Vec<_> = shots.iter().map(Shot::row).collect();
                     attachments::insert(conn, ticket.id, ticket.message_id, &rows, true, now).await?;
+                    let data = serde_json::json!({ "screenshots": rows.len() });
+                    meguri_analytics::enqueue(conn, user, meguri_analytics::Activity::TicketOpened, data, now).await?;
                 }
                 Ok(created)
             })
@@ -130,6 +132,7 @@ impl UseCases {
             self.discard(&shots).await;
         }
         if created? {
+            self.relay.wake();
             tracing::info!(name: "support.ticket_opened", ticket_id = %ticket.id, screenshots = shots.len());
         }
         let found = store::find_by_request(&mut conn, user, request_id).await?.ok_or(Error::TicketNotFound)?;

@@ -115,3 +115,16 @@ export type AuditEntry = ApiSchema<'AuditEntryBody'>;
 
 /** GET /api/admin/audit: one page of the log, newest first. */
 export type AuditPage = ApiSchema<'AuditPageBody'>;
+
+/**
+ * GET /api/admin/analytics (issue 26): every Japan day of a range in order (`rolledUp` false: not computed yet,
+ * its figures 0), the range's totals, the sign-up funnel (always its six steps, in order) and the breakdowns,
+ * most first. A service that did not answer is named in `unavailable` and its figures are 0 (billing: money).
+ */
+export type Analytics = ApiSchema<'AnalyticsBody'>;
+
+/** One day of the range. */
+export type AnalyticsDay = ApiSchema<'AnalyticsDayBody'>;
+
+/** One name and its count: a funnel step, a feature, a browser, an OS, a country or a city (`JP/東京`). */
+export type AnalyticsCount = ApiSchema<'CountBody'>;

@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -49,18 +50,15 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <List>
       {NAV_ITEMS.map((item) => (
-        <ListItemButton
-          key={item.to}
-          component={NavLink}
-          to={item.to}
-          selected={isCurrent(pathname, item.to)}
-          onClick={onNavigate}
-        >
-          <ListItemIcon sx={{ minWidth: 40 }} aria-hidden="true">
-            {item.icon}
-          </ListItemIcon>
-          <ListItemText primary={item.label} />
-        </ListItemButton>
+        // An <li> around each link: a list holds only items.
+        <ListItem key={item.to} disablePadding>
+          <ListItemButton component={NavLink} to={item.to} selected={isCurrent(pathname, item.to)} onClick={onNavigate}>
+            <ListItemIcon sx={{ minWidth: 40 }} aria-hidden="true">
+              {item.icon}
+            </ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

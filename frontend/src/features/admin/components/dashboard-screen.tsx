@@ -10,6 +10,7 @@ import { LoadErrorBlock, LoadingBlock } from '@/components/ui/load-state';
 import { adminPaths } from '@/config/admin-paths';
 import { useDashboard } from '@/features/admin/api/dashboard';
 import type { Dashboard, TicketPriority } from '@/features/admin/api/types';
+import { AnalyticsSection } from '@/features/admin/components/analytics/analytics-section';
 import { FigureCard } from '@/features/admin/components/figure-card';
 import { formatCount, formatShare, formatYen } from '@/features/admin/utils/dashboard-figures';
 import { filtersToSearch, NO_FILTERS } from '@/features/admin/utils/inbox-filters';
@@ -92,7 +93,8 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
 /**
  * /admin/dashboard, the admin build's home: today's figures (the Japan day) in cards that wrap to the width,
  * as of the time the gateway read them, and a button that reads them again. A service that did not answer
- * blanks only its own figures, named in a note above the cards.
+ * blanks only its own figures, named in a note above the cards. Under them, the charts of a period
+ * (analytics/analytics-section.tsx, issue 26), read and shown on their own.
  */
 export function DashboardScreen() {
   const dashboard = useDashboard();
@@ -144,6 +146,7 @@ export function DashboardScreen() {
         </Button>
       </Box>
       {content}
+      <AnalyticsSection />
     </Box>
   );
 }

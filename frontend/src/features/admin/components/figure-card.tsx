@@ -14,6 +14,8 @@ type FigureCardProps = {
   alert?: boolean;
   /** What the figure breaks down into, under it; left out while the figure is unavailable. */
   children?: ReactNode;
+  /** The title's heading level: 2 among the page's sections, 3 inside one (the charts' period). */
+  level?: 2 | 3;
 };
 
 /**
@@ -21,7 +23,7 @@ type FigureCardProps = {
  * its details. A card whose figure is unavailable still stands, saying 取得できません, so the grid keeps its
  * shape and the other cards are read as usual.
  */
-export function FigureCard({ title, value, alert = false, children }: FigureCardProps) {
+export function FigureCard({ title, value, alert = false, children, level = 2 }: FigureCardProps) {
   const titleId = useId();
   return (
     <Paper
@@ -30,7 +32,7 @@ export function FigureCard({ title, value, alert = false, children }: FigureCard
       aria-labelledby={titleId}
       sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start', minWidth: 0 }}
     >
-      <Typography id={titleId} variant="h2" sx={{ fontSize: '0.95rem', fontWeight: 700, color: 'text.secondary' }}>
+      <Typography id={titleId} variant="h2" component={`h${level}`} sx={{ fontSize: '0.95rem', fontWeight: 700, color: 'text.secondary' }}>
         {title}
       </Typography>
       {value === null ? (

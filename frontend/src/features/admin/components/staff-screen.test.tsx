@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -40,12 +40,22 @@ function setup(viewer: MockStaff = SATO) {
 }
 
 /** Holds every request to `path` a moment before the mock answers it, so a second click lands while it is on its way. */
-function slowly(method: 'post' | 'patch', path: string) {
+/**
+ * Holds every `method` request to `path` until the returned `release` is called (then the usual mock
+ * answers it), so what a screen shows while a change is on its way is looked at for sure, however slow
+ * the machine.
+ */
+function slowly(method: 'post' | 'patch', path: string): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   server.use(
     http[method](path, async () => {
-      await delay(150);
+      await held;
     }),
   );
+  return () => release();
 }
 
 const table = () => screen.findByRole('table', { name: 'スタッフ一覧' });
@@ -113,7 +123,7 @@ describe('the staff screen for an admin', () => {
 
   it('adds an account: e-mail, role and first password, sent once however often the button is clicked', async () => {
     const { user, admin, staff } = setup(SATO);
-    slowly('post', '/api/admin/staff');
+    const release = slowly('post', '/api/admin/staff');
     await table();
 
     await user.click(screen.getByRole('button', { name: 'スタッフを追加' }));
@@ -124,6 +134,7 @@ describe('the staff screen for an admin', () => {
     await user.type(within(dialog).getByLabelText(/初期パスワード/, { selector: 'input' }), 'hajimete-2026');
     await user.dblClick(within(dialog).getByRole('button', { name: '追加する' }));
     expect(within(dialog).getByRole('button', { name: '追加中...' })).toBeDisabled();
+    release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(staff.created).toEqual([{ email: 'yamada@meguri.example', role: 'admin', password: 'hajimete-2026' }]);
@@ -174,13 +185,14 @@ describe('the staff screen for an admin', () => {
 
   it('deactivates an account after confirming, once however often the button is clicked', async () => {
     const { user, staff } = setup(SATO);
-    slowly('patch', '/api/admin/staff/:id');
+    const release = slowly('patch', '/api/admin/staff/:id');
 
     await user.click(within(await rowOf(TANAKA.email)).getByRole('button', { name: /を無効化$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'スタッフを無効化しますか？' });
     expect(dialog).toHaveTextContent('tanaka@meguri.example を無効にします');
     await user.dblClick(within(dialog).getByRole('button', { name: '無効化する' }));
     expect(within(dialog).getByRole('button', { name: '処理中...' })).toBeDisabled();
+    release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(staff.changes).toEqual([{ isActive: false, adminId: TANAKA.id }]);
@@ -209,13 +221,14 @@ describe('the staff screen for an admin', () => {
 
   it('changes a role at once, every control waiting while the change is on its way', async () => {
     const { user, staff } = setup(SATO);
-    slowly('patch', '/api/admin/staff/:id');
+    const release = slowly('patch', '/api/admin/staff/:id');
 
     const select = within(await rowOf(TANAKA.email)).getByRole('combobox', { name: 'tanaka@meguri.example の権限' });
     await user.selectOptions(select, '管理者');
     expect(select).toBeDisabled();
     expect(within(await rowOf(SUZUKI.email)).getByRole('button', { name: /を再有効化$/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'スタッフを追加' })).toBeDisabled();
+    release();
 
     await waitFor(() => expect(staff.changes).toEqual([{ role: 'admin', adminId: TANAKA.id }]));
     await waitFor(async () => expect(cells(await rowOf(TANAKA.email))[1]).toBe('管理者'));

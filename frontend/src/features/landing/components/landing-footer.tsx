@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 
@@ -23,9 +24,14 @@ const TermsDialog = lazy(() =>
 
 type OpenDialog = 'privacy' | 'terms' | null;
 
+/** A link of another feature's that the footer shows among its own, styled as they are (`sx`). */
+export type FooterLinkComponent = ComponentType<{ sx?: SxProps<Theme> }>;
+
 type LandingFooterProps = {
   /** Who runs the service: config/env.ts unless a test passes its own. */
   operator?: Operator;
+  /** 「利用状況の記録」 for a visitor (the analytics feature's dialog), given by the route; none for a member. */
+  analyticsLink?: FooterLinkComponent | undefined;
 };
 
 const linkSx = {
@@ -39,10 +45,10 @@ const linkSx = {
 } as const;
 
 /**
- * The public footer (spec §2): about, the two legal texts as modals, the 特定商取引法に基づく表記 page (issue 16)
- * and the operator's site.
+ * The public footer (spec §2): about, the two legal texts as modals, the 特定商取引法に基づく表記 page (issue 16),
+ * a visitor's analytics choice (issue 26, when the route gives it) and the operator's site.
  */
-export function LandingFooter({ operator = env.operator }: LandingFooterProps) {
+export function LandingFooter({ operator = env.operator, analyticsLink: AnalyticsLink }: LandingFooterProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   // A dialog stays mounted after closing so its closing transition can play.
   const [mounted, setMounted] = useState<{ privacy: boolean; terms: boolean }>({ privacy: false, terms: false });
@@ -82,6 +88,7 @@ export function LandingFooter({ operator = env.operator }: LandingFooterProps) {
         <Link to={paths.tokushoho} sx={linkSx}>
           特定商取引法に基づく表記
         </Link>
+        {AnalyticsLink ? <AnalyticsLink sx={linkSx} /> : null}
         <MuiLink
           href={operator.url}
           target="_blank"

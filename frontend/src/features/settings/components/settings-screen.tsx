@@ -11,6 +11,7 @@ import { DeleteAccountSection } from '@/features/settings/components/delete-acco
 import { EmailChangeForm } from '@/features/settings/components/email-change-form';
 import { EmailPreferencesForm } from '@/features/settings/components/email-preferences-form';
 import { PasswordChangeForm } from '@/features/settings/components/password-change-form';
+import { PrivacySection } from '@/features/settings/components/privacy-section';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { UsernameForm } from '@/features/settings/components/username-form';
 import type { PlaceFieldComponent } from '@/lib/place-field-slot';
@@ -36,7 +37,10 @@ type SettingsScreenProps = {
   supportSection: ReactNode;
 };
 
-/** /settings: username, birth data, e-mail, password, e-mail notifications, support, logout, account deletion. */
+/**
+ * /settings: username, birth data, e-mail, password, e-mail notifications, privacy (the analytics and marketing
+ * consents), support, logout, account deletion.
+ */
 export function SettingsScreen({
   account,
   onAccountChanged,
@@ -60,6 +64,7 @@ export function SettingsScreen({
         <EmailChangeForm email={account.email} pendingEmail={account.pendingEmail} onSaved={onAccountChanged} />
         <PasswordChangeForm />
         <EmailPreferencesForm />
+        <PrivacySection />
         {supportSection}
         <SettingsSection title="ログアウト" description="この端末からログアウトします。">
           {logoutButton}

@@ -103,6 +103,8 @@ impl pb::identity_server::Identity, Fake, {
         delete_account(pb::DeleteAccountRequest) -> pb::DeleteAccountResponse;
         complete_onboarding(pb::CompleteOnboardingRequest) -> pb::CompleteOnboardingResponse;
         set_timezone_offset(pb::SetTimezoneOffsetRequest) -> pb::SetTimezoneOffsetResponse;
+        get_consent(pb::GetConsentRequest) -> pb::Consent;
+        update_consent(pb::UpdateConsentRequest) -> pb::Consent;
         admin_login(pb::AdminLoginRequest) -> pb::AdminLoginResponse;
         get_staff(pb::GetStaffRequest) -> pb::StaffAccount;
         list_staff(pb::ListStaffRequest) -> pb::ListStaffResponse;

@@ -114,6 +114,8 @@ impl Social {
                     return Ok((first.ok_or_else(|| anyhow::anyhow!("the conflicting entry vanished"))?, false));
                 };
                 diary::log_write(conn, me, now).await?;
+                let data = serde_json::json!({ "letter": matches!(timing, Timing::Letter { .. }) });
+                meguri_analytics::enqueue(conn, me, meguri_analytics::Activity::DiaryEntry, data, now).await?;
                 match timing {
                     Timing::Plain { .. } => {
                         mentions::notify(conn, &author, &entry, now).await?;
