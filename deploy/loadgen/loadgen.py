@@ -10,6 +10,12 @@ seconds and prints requests, status codes and latency percentiles per step.
 Journeys (weight): chart 10, place search 5, almanac 2, session check 1. The reading, login and
 chat journeys of STYLE §11 are not here yet: their routes do not exist.
 
+With --analytics-share, that share of the visitors agree to analytics when they arrive (PUT
+/api/analytics/consent, as the SPA's notice does), keep the cookie and a browser's User-Agent, and
+after each journey report the page it showed (POST /api/analytics/events), so their landing
+calculations and page views are counted. --journeys-per-visitor stops each visitor after that many
+journeys instead of at --duration (the analytics fleet test runs it once per simulated day).
+
 The gateway limits the calculator to 30 and place look-ups to 120 requests per client IP per minute
 by default; one load generator is one IP, so run it against a gateway with RATE_LIMIT_ENABLED=false
 (or raised limits) unless the 429s are what you want to see. 429s are counted apart from errors.
@@ -85,19 +91,24 @@ def percentile(sorted_values: list[float], p: float) -> float:
 
 
 class Client:
-    """One visitor's HTTP client: JSON in and out, a request id per call, no retries."""
+    """One visitor's HTTP client: JSON in and out, a request id per call, no retries. A visitor who
+    agreed to analytics sends its consent cookie and a browser's User-Agent."""
 
     def __init__(self, base: str, stats: Stats, timeout: float) -> None:
         self.base = base.rstrip("/")
         self.stats = stats
         self.timeout = timeout
+        self.cookie: str | None = None
+        self.user_agent = "meguri-loadgen"
 
     def call(self, step: str, method: str, path: str, body: dict | None = None,
              expect: tuple[int, ...] = (200,)) -> tuple[int, object]:
         data = None if body is None else json.dumps(body).encode("utf-8")
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Accept", "application/json")
-        request.add_header("User-Agent", "meguri-loadgen")
+        request.add_header("User-Agent", self.user_agent)
+        if self.cookie:
+            request.add_header("Cookie", self.cookie)
         # Searchable in the gateway's logs (request_id) when a request needs explaining.
         request.add_header("X-Request-Id", "loadgen-" + uuid.uuid4().hex)
         if data is not None:
@@ -108,6 +119,8 @@ class Client:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 status = response.status
                 payload = json.loads(response.read() or b"null")
+            if self.cookie is None and path == "/api/analytics/consent":
+                self.cookie = consent_cookie(response.headers.get_all("Set-Cookie") or [])
         except urllib.error.HTTPError as error:
             status = error.code
             try:
@@ -179,6 +192,9 @@ JOURNEYS = [
     ("almanac", 2, journey_almanac),
     ("session check", 1, journey_session_check),
 ]
+# The SPA page each journey happens on (all on the landing page), reported as a page view by a
+# visitor who agreed to analytics.
+JOURNEY_PAGES = {"chart": "/", "place search": "/", "almanac": "/", "session check": "/"}
 
 
 def wait_ready(base: str, timeout: float) -> bool:
@@ -205,10 +221,20 @@ def visitor(n: int, args: argparse.Namespace, stats: Stats, stop: threading.Even
     names = [j[0] for j in JOURNEYS]
     weights = [j[1] for j in JOURNEYS]
     runs = {j[0]: j[2] for j in JOURNEYS}
-    while not stop.is_set():
+    counted = rng.random() < args.analytics_share
+    if counted:
+        client.user_agent = rng.choice(BROWSERS)
+        client.call("analytics/consent", "PUT", "/api/analytics/consent", {"analytics": True})
+    done = 0
+    while not stop.is_set() and (args.journeys_per_visitor is None or done < args.journeys_per_visitor):
         name = rng.choices(names, weights)[0]
+        if counted:
+            # The page is shown before its journey starts; the SPA reports the view then.
+            client.call("analytics/events", "POST", "/api/analytics/events",
+                        {"events": [{"name": "page_view", "path": JOURNEY_PAGES[name]}]}, expect=(202,))
         runs[name](client, rng)
         stats.journey(name)
+        done += 1
         stop.wait(rng.uniform(args.think_min, args.think_max))
 
 
@@ -223,17 +249,26 @@ BROWSERS = [
 ]
 
 
+def consent_cookie(set_cookies: list[str]) -> str | None:
+    """The `meguri_aid` cookie pair among a response's Set-Cookie headers (the visitor's id once
+    they agreed to analytics)."""
+    for header in set_cookies:
+        pair = header.split(";", 1)[0].strip()
+        if pair.split("=", 1)[0].endswith("meguri_aid") and not pair.endswith("="):
+            return pair
+    return None
+
+
 def consenting_visitor(base: str, timeout: float) -> str:
     """A visitor who agreed to analytics: the `meguri_aid` cookie pair the gateway set."""
     request = urllib.request.Request(base.rstrip("/") + "/api/analytics/consent",
                                      data=json.dumps({"analytics": True}).encode(), method="PUT")
     request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request, timeout=timeout) as response:
-        for header in response.headers.get_all("Set-Cookie") or []:
-            pair = header.split(";", 1)[0].strip()
-            if pair.split("=", 1)[0].endswith("meguri_aid") and not pair.endswith("="):
-                return pair
-    raise RuntimeError("PUT /api/analytics/consent set no consent cookie")
+        cookie = consent_cookie(response.headers.get_all("Set-Cookie") or [])
+    if cookie is None:
+        raise RuntimeError("PUT /api/analytics/consent set no consent cookie")
+    return cookie
 
 
 def resp_command(host: str, port: int, *parts: str) -> object:
@@ -320,7 +355,6 @@ def run_analytics(args: argparse.Namespace) -> int:
             request.add_header("Content-Type", "application/json")
             request.add_header("Cookie", cookies[n])
             request.add_header("User-Agent", rng.choice(BROWSERS))
-            request.add_header("Origin", args.url.rstrip("/"))
             t0 = time.monotonic()
             try:
                 with urllib.request.urlopen(request, timeout=args.timeout) as response:
@@ -405,6 +439,10 @@ def main() -> int:
     parser.add_argument("--max-error-ratio", type=float, default=0.01,
                         help="exit 1 when unexpected answers (other than 429) exceed this share; default %(default)s")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for repeatable runs")
+    parser.add_argument("--analytics-share", type=float, default=0.0,
+                        help="share of visitors (0–1) who agree to analytics and report their page views")
+    parser.add_argument("--journeys-per-visitor", type=int, default=None,
+                        help="each visitor stops after this many journeys (default: runs until --duration)")
     parser.add_argument("--analytics-events-per-minute", type=int, default=0,
                         help="instead of the journeys: page views at this rate from consenting visitors, printing "
                              "support's ingest lag every 10 s (needs --redis-url)")
@@ -415,6 +453,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.users < 1 or args.duration <= 0 or args.think_max < args.think_min:
         parser.error("--users must be ≥ 1, --duration > 0 and --think-max ≥ --think-min")
+    if not 0.0 <= args.analytics_share <= 1.0 or (args.journeys_per_visitor is not None and args.journeys_per_visitor < 1):
+        parser.error("--analytics-share must be within 0–1 and --journeys-per-visitor ≥ 1")
 
     if not wait_ready(args.url, args.ready_timeout):
         print(f"the gateway at {args.url} did not become ready in {args.ready_timeout:.0f} s", file=sys.stderr)
@@ -435,7 +475,7 @@ def main() -> int:
         if args.users > 1:
             stop.wait(args.ramp / args.users)
     next_line = started + 10
-    while time.monotonic() - started < args.duration:
+    while time.monotonic() - started < args.duration and any(t.is_alive() for t in threads):
         time.sleep(0.2)
         if time.monotonic() >= next_line:
             total, limited, unexpected = stats.totals()

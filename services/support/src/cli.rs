@@ -65,13 +65,14 @@ pub async fn staff_reply() -> anyhow::Result<()> {
 /// # Errors
 /// Missing or invalid arguments or settings, a database that does not answer.
 pub async fn rollup() -> anyhow::Result<()> {
-    use crate::domain::analytics::{DayRange, MAX_RANGE_DAYS};
+    use crate::domain::analytics::{MAX_RANGE_DAYS, range_code};
+    use meguri_japan_day::DayRange;
     let args: Vec<String> = std::env::args().skip(2).collect();
     let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
     let (Some(from), Some(to)) = (value("--from"), value("--to")) else {
         bail!("usage: support rollup --from YYYY-MM-DD --to YYYY-MM-DD (Japan days, at most {MAX_RANGE_DAYS})")
     };
-    let range = DayRange::parse(&from, &to, MAX_RANGE_DAYS).map_err(|e| anyhow::anyhow!("{}: {e}", e.code()))?;
+    let range = DayRange::parse(&from, &to, MAX_RANGE_DAYS).map_err(|e| anyhow::anyhow!("{}: {e}", range_code(e)))?;
     let (config, _) = crate::config::from_lookup(env_var).map_err(|e| anyhow::anyhow!("{e}"))?;
     let (usecases, _) = crate::startup::usecases(&config, std::sync::Arc::new(meguri_clock::SystemClock)).await?;
     for day in usecases.roll_up(range).await.map_err(|e| anyhow::anyhow!("{e}"))? {

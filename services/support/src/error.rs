@@ -42,8 +42,8 @@ pub enum Error {
     ReplyLinkInvalid,
     /// INVALID_ARGUMENT INVALID_ANALYTICS_DATE / INVALID_ANALYTICS_RANGE: a dashboard or rollup
     /// range with a day that is not one, reversed, or longer than a year.
-    #[error("analytics range: {}", .0.code())]
-    AnalyticsRange(crate::domain::analytics::RangeError),
+    #[error("analytics range: {0}")]
+    AnalyticsRange(meguri_japan_day::DayError),
     /// INTERNAL INTERNAL_ERROR: anything else, logged with its cause chain. UNAVAILABLE
     /// SERVICE_UNAVAILABLE when it is a database outage (`meguri_db::is_unavailable`).
     #[error(transparent)]
@@ -69,7 +69,11 @@ impl ServiceError for Error {
             Self::Image(refusal) => Failure::Known(Code::InvalidArgument, refusal.code(), "image refused"),
             Self::AttachmentNotFound => Failure::Known(Code::NotFound, "ATTACHMENT_NOT_FOUND", "attachment not found"),
             Self::ReplyLinkInvalid => Failure::Known(Code::NotFound, "REPLY_LINK_INVALID", "reply link invalid"),
-            Self::AnalyticsRange(e) => Failure::Known(Code::InvalidArgument, e.code(), "invalid analytics range"),
+            Self::AnalyticsRange(e) => Failure::Known(
+                Code::InvalidArgument,
+                crate::domain::analytics::range_code(*e),
+                "invalid analytics range",
+            ),
             Self::Unexpected(e) => Failure::Unexpected(e.as_ref()),
         }
     }
@@ -114,8 +118,8 @@ mod tests {
             Error::Image(Refusal::TooManyPixels),
             Error::AttachmentNotFound,
             Error::ReplyLinkInvalid,
-            Error::AnalyticsRange(crate::domain::analytics::RangeError::NotADay),
-            Error::AnalyticsRange(crate::domain::analytics::RangeError::Range),
+            Error::AnalyticsRange(meguri_japan_day::DayError::NotADay),
+            Error::AnalyticsRange(meguri_japan_day::DayError::Range),
             Error::Unexpected(anyhow::anyhow!("boom")),
         ];
         for error in &all {

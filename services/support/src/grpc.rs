@@ -8,13 +8,14 @@ use pb::support_server::Support;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
-use crate::domain::analytics::{DayRange, MAX_RANGE_DAYS};
+use crate::domain::analytics::MAX_RANGE_DAYS;
 use crate::domain::{Assignee, Cursor, Invalid, Priority, Status as TicketStatus, assignment, page_size, staff};
 use crate::error::Error;
 use crate::usecases::UseCases;
 use crate::usecases::files::File;
 use crate::usecases::staff::{Filter, Reply};
 use crate::usecases::tickets::{Attachment, Author, Message, Thread, Ticket};
+use meguri_japan_day::DayRange;
 
 /// The Support service over the use cases.
 #[derive(Clone)]

@@ -13,11 +13,11 @@ use meguri_proto::support as su;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::dashboard::{end_of_japan_day, start_of_japan_day};
 use super::staff::Staff;
 use crate::error::{ApiError, ErrorBody};
 use crate::routes::support::support_rpc;
 use crate::startup::AppState;
+use meguri_japan_day::{DayError, DayRange};
 
 /// The longest range, in days.
 pub const MAX_DAYS: i64 = 366;
@@ -108,17 +108,13 @@ pub const FUNNEL: [&str; 6] =
 /// # Errors
 /// 400 `INVALID_ANALYTICS_DATE` (missing, not a day, outside 2000–9999) or
 /// `INVALID_ANALYTICS_RANGE` (reversed, longer than [`MAX_DAYS`]).
-pub fn range(from: Option<&str>, to: Option<&str>) -> Result<(NaiveDate, NaiveDate), ApiError> {
-    let day = |raw: Option<&str>| {
-        raw.and_then(|r| NaiveDate::parse_from_str(r.trim(), "%Y-%m-%d").ok())
-            .filter(|d| (2000..=9999).contains(&chrono::Datelike::year(d)))
-            .ok_or(ApiError::Invalid("INVALID_ANALYTICS_DATE"))
-    };
-    let (from, to) = (day(from)?, day(to)?);
-    if from > to || (to - from).num_days() + 1 > MAX_DAYS {
-        return Err(ApiError::Invalid("INVALID_ANALYTICS_RANGE"));
-    }
-    Ok((from, to))
+pub fn range(from: Option<&str>, to: Option<&str>) -> Result<DayRange, ApiError> {
+    DayRange::parse(from.unwrap_or_default(), to.unwrap_or_default(), MAX_DAYS).map_err(|e| {
+        ApiError::Invalid(match e {
+            DayError::NotADay => "INVALID_ANALYTICS_DATE",
+            DayError::Range => "INVALID_ANALYTICS_RANGE",
+        })
+    })
 }
 
 fn object(json: &str) -> serde_json::Map<String, serde_json::Value> {
@@ -141,11 +137,10 @@ fn ranked(counts: BTreeMap<String, i64>) -> Vec<CountBody> {
     list
 }
 
-/// Every day of `from..=to` with its figures (support's rows, billing's days), and the sums.
+/// Every day of the range with its figures (support's rows, billing's days), and the sums.
 #[must_use]
 pub fn summarize(
-    from: NaiveDate,
-    to: NaiveDate,
+    range: DayRange,
     rows: &[su::DailyAnalytics],
     money: &[bi::daily_money::Day],
     unavailable: Vec<String>,
@@ -155,9 +150,8 @@ pub fn summarize(
     let (mut funnel, mut features, mut browsers, mut systems, mut countries, mut cities) =
         (BTreeMap::new(), BTreeMap::new(), BTreeMap::new(), BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
     let mut totals = AnalyticsTotalsBody::default();
-    let days: Vec<AnalyticsDayBody> = from
-        .iter_days()
-        .take_while(|d| *d <= to)
+    let days: Vec<AnalyticsDayBody> = range
+        .days()
         .map(|d| {
             let date = d.format("%Y-%m-%d").to_string();
             let mut day = AnalyticsDayBody { date: date.clone(), ..AnalyticsDayBody::default() };
@@ -198,8 +192,8 @@ pub fn summarize(
         })
         .collect();
     AnalyticsBody {
-        from: from.format("%Y-%m-%d").to_string(),
-        to: to.format("%Y-%m-%d").to_string(),
+        from: range.from.format("%Y-%m-%d").to_string(),
+        to: range.to.format("%Y-%m-%d").to_string(),
         days,
         totals,
         funnel: FUNNEL
@@ -231,21 +225,20 @@ pub async fn analytics(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
-    let (from, to) = range(q.from.as_deref(), q.to.as_deref())?;
+    let range = range(q.from.as_deref(), q.to.as_deref())?;
     let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let (start, end) = range.bounds();
     let instant = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let ctx = &staff.ctx;
     let (rows, money) = tokio::join!(
         support_rpc(
             "GetDailyAnalytics",
-            state
-                .support
-                .get_daily_analytics(ctx, su::GetDailyAnalyticsRequest { from_day: day(from), to_day: day(to) }),
+            state.support.get_daily_analytics(
+                ctx,
+                su::GetDailyAnalyticsRequest { from_day: day(range.from), to_day: day(range.to) }
+            ),
         ),
-        state.billing.get_daily_money(
-            ctx,
-            bi::GetDailyMoneyRequest { from: instant(start_of_japan_day(from)), to: instant(end_of_japan_day(to)) },
-        ),
+        state.billing.get_daily_money(ctx, bi::GetDailyMoneyRequest { from: instant(start), to: instant(end) },),
     );
     let rows = rows?;
     let mut unavailable = Vec::new();
@@ -257,7 +250,7 @@ pub async fn analytics(
             Vec::new()
         }
     };
-    Ok(HttpResponse::Ok().json(summarize(from, to, &rows.days, &money, unavailable)))
+    Ok(HttpResponse::Ok().json(summarize(range, &rows.days, &money, unavailable)))
 }
 
 /// The days to roll up again.
@@ -298,9 +291,9 @@ pub async fn roll_up(
 ) -> Result<HttpResponse, ApiError> {
     staff.require_admin()?;
     let b = body.into_inner();
-    let (from, to) = range(b.from.as_deref(), b.to.as_deref())?;
+    let range = range(b.from.as_deref(), b.to.as_deref())?;
     let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
-    let request = su::GetDailyAnalyticsRequest { from_day: day(from), to_day: day(to) };
+    let request = su::GetDailyAnalyticsRequest { from_day: day(range.from), to_day: day(range.to) };
     let rolled = support_rpc("RollUpAnalytics", state.support.roll_up_analytics(&staff.ctx, request)).await?;
     Ok(HttpResponse::Ok().json(RolledUpBody { days: rolled.days.len() }))
 }
@@ -315,7 +308,8 @@ mod tests {
 
     #[test]
     fn ranges_are_checked() {
-        assert_eq!(range(Some("2026-11-01"), Some("2026-11-30")).expect("ok"), (day("2026-11-01"), day("2026-11-30")));
+        let ok = range(Some("2026-11-01"), Some("2026-11-30")).expect("ok");
+        assert_eq!((ok.from, ok.to), (day("2026-11-01"), day("2026-11-30")));
         for (from, to, code) in [
             (None, Some("2026-11-30"), "INVALID_ANALYTICS_DATE"),
             (Some("2026-02-30"), Some("2026-03-01"), "INVALID_ANALYTICS_DATE"),
@@ -361,7 +355,12 @@ mod tests {
             credits_sold: 50,
             credits_spent: 3,
         }];
-        let body = summarize(day("2026-11-01"), day("2026-11-03"), &rows, &money, Vec::new());
+        let body = summarize(
+            DayRange::new(day("2026-11-01"), day("2026-11-03"), MAX_DAYS).expect("range"),
+            &rows,
+            &money,
+            Vec::new(),
+        );
         assert_eq!(body.days.iter().map(|d| d.rolled_up).collect::<Vec<_>>(), [true, false, true]);
         assert_eq!(body.days[1].revenue_yen, 500);
         assert_eq!((body.totals.visits, body.totals.page_views, body.totals.new_users), (4, 8, 2));

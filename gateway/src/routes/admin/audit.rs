@@ -2,12 +2,11 @@
 //! member, action, record and Japanese calendar days. identity keeps the log.
 
 use actix_web::{HttpResponse, web};
-use chrono::{Datelike as _, NaiveDate};
+use chrono::NaiveDate;
 use meguri_proto::identity as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::dashboard::{end_of_japan_day, start_of_japan_day};
 use super::staff::Staff;
 use crate::error::{ApiError, ErrorBody};
 use crate::startup::AppState;
@@ -92,16 +91,10 @@ pub struct AuditPageBody {
 
 /// The years a filter day may be in: the log starts in this century, and the far ends of the
 /// calendar would overflow the conversion to an instant.
-const YEARS: std::ops::RangeInclusive<i32> = 2000..=9999;
-
 fn day(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
     match raw.map(str::trim).filter(|d| !d.is_empty()) {
         None => Ok(None),
-        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
-            .ok()
-            .filter(|d| YEARS.contains(&d.year()))
-            .map(Some)
-            .ok_or(ApiError::Invalid("INVALID_AUDIT_DATE")),
+        Some(d) => meguri_japan_day::parse_day(d).map(Some).map_err(|_| ApiError::Invalid("INVALID_AUDIT_DATE")),
     }
 }
 
@@ -118,8 +111,8 @@ pub fn bounds(from: Option<&str>, to: Option<&str>) -> Result<(String, String), 
     }
     let text = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     Ok((
-        from.map(start_of_japan_day).map(text).unwrap_or_default(),
-        to.map(end_of_japan_day).map(text).unwrap_or_default(),
+        from.map(meguri_japan_day::start_of).map(text).unwrap_or_default(),
+        to.map(meguri_japan_day::end_of).map(text).unwrap_or_default(),
     ))
 }
 

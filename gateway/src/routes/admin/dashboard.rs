@@ -4,7 +4,7 @@
 //! answer leaves its figure null and is named in `unavailable`; the rest still show.
 
 use actix_web::{HttpResponse, web};
-use chrono::{DateTime, Days, NaiveDate, Utc};
+use chrono::Utc;
 use meguri_proto::billing as bi;
 use meguri_proto::fortune as fo;
 use meguri_proto::identity as id_pb;
@@ -16,27 +16,6 @@ use utoipa::ToSchema;
 use super::staff::Staff;
 use crate::error::{ApiError, ErrorBody};
 use crate::startup::AppState;
-
-/// Japan's offset from UTC (no daylight saving).
-const JAPAN_OFFSET: chrono::TimeDelta = chrono::TimeDelta::hours(9);
-
-/// The Japanese calendar day of `now`.
-#[must_use]
-pub fn japan_day(now: DateTime<Utc>) -> NaiveDate {
-    (now + JAPAN_OFFSET).date_naive()
-}
-
-/// When the Japanese calendar day `day` starts, in UTC.
-#[must_use]
-pub fn start_of_japan_day(day: NaiveDate) -> DateTime<Utc> {
-    (day.and_time(chrono::NaiveTime::MIN) - JAPAN_OFFSET).and_utc()
-}
-
-/// When the day after `day` starts (the end of `day`, exclusive), in UTC.
-#[must_use]
-pub fn end_of_japan_day(day: NaiveDate) -> DateTime<Utc> {
-    start_of_japan_day(day.checked_add_days(Days::new(1)).unwrap_or(day))
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -130,8 +109,8 @@ fn figure<T>(service: &'static str, answer: Result<T, tonic::Status>, unavailabl
     ))]
 pub async fn dashboard(staff: Staff, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let now = Utc::now();
-    let day = japan_day(now);
-    let since = start_of_japan_day(day).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let day = meguri_japan_day::day_of(now);
+    let since = meguri_japan_day::start_of(day).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let ctx = &staff.ctx;
     let (members, charts, tickets, mails, purchases) = tokio::join!(
         state.identity.get_member_stats(ctx, id_pb::GetMemberStatsRequest { since: since.clone() }),
@@ -161,15 +140,6 @@ pub async fn dashboard(staff: Staff, state: web::Data<AppState>) -> Result<HttpR
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_day_is_japans_and_starts_at_its_midnight() {
-        let late_utc = DateTime::parse_from_rfc3339("2026-11-29T15:30:00Z").expect("t").to_utc();
-        assert_eq!(japan_day(late_utc).to_string(), "2026-11-30");
-        let day = NaiveDate::from_ymd_opt(2026, 11, 30).expect("day");
-        assert_eq!(start_of_japan_day(day).to_rfc3339(), "2026-11-29T15:00:00+00:00");
-        assert_eq!(end_of_japan_day(day).to_rfc3339(), "2026-11-30T15:00:00+00:00");
-    }
 
     #[test]
     fn open_tickets_are_counted_per_priority_without_the_closed_ones() {

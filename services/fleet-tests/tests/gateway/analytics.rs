@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::sql_types::{BigInt, Date, Text};
 use diesel_async::RunQueryDsl as _;
+use meguri_japan_day::DayRange;
 use meguri_proto::notify::mail_requested::Kind as MailKind;
 use serde_json::{Value, json};
-use support::domain::analytics::DayRange;
 
 use crate::accounts::{Accounts, session_cookie, spawn_with_keys};
 use crate::helpers::{ORIGIN, SECRET, json, set_cookie};
@@ -164,6 +164,125 @@ impl Fleet {
         diesel::sql_query(sql).bind::<Date, _>(day).bind::<Text, _>(key).get_result::<N>(&mut conn).await.expect(sql).n
     }
 
+    /// Runs the load generator's visitor journeys against this fleet's gateway at the fleet's
+    /// present moment: three visitors, two journeys each, two thirds agreeing to analytics.
+    async fn load_generator(&self, seed: usize) {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/loadgen/loadgen.py");
+        let url = self.app.gateway.url("");
+        let seed = seed.to_string();
+        let output = tokio::task::spawn_blocking(move || {
+            std::process::Command::new("python3")
+                .arg(script)
+                .args(["--url", url.trim_end_matches('/'), "--users", "3", "--journeys-per-visitor", "2"])
+                .args(["--analytics-share", "0.67", "--think-min", "0", "--think-max", "0", "--ramp", "0"])
+                .args(["--duration", "120", "--ready-timeout", "30", "--seed", &seed])
+                .output()
+        })
+        .await
+        .expect("joined")
+        .expect("python3 runs the load generator");
+        let printed = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{printed}\n{}", String::from_utf8_lossy(&output.stderr));
+    }
+
+    /// The admin dashboard's analytics of `from..=to` (rolled up before), each figure checked
+    /// against a count made directly over support's raw tables, by Japan day; the answer, for
+    /// the caller's own checks.
+    async fn dashboard_equals_the_raw_tables(&self, from: &str, to: &str) -> Value {
+        let (status, body) = json(
+            self.app
+                .post("/api/admin/login", json!({"email": "ops@example.jp", "password": "admin password 1"}), None)
+                .await,
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        let token = body["token"].as_str().expect("token");
+        let response = self
+            .app
+            .gateway
+            .client
+            .get(self.app.gateway.url(&format!("/api/admin/analytics?from={from}&to={to}")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request");
+        let (status, dashboard) = json(response).await;
+        assert_eq!(status, 200, "{dashboard}");
+        assert_eq!(dashboard["unavailable"], json!(["billing"]), "billing is not part of this fleet");
+        let range = DayRange::parse(from, to, 366).expect("range");
+        let days = dashboard["days"].as_array().expect("days");
+        assert_eq!(days.len(), range.days().count());
+
+        const EVENTS_ON: &str = "SELECT count(*) AS n FROM analytics_events WHERE (created_at AT TIME ZONE 'Asia/Tokyo')::date = $1 AND event_type = $2";
+        let japan_day = |column: &str| format!("({column} AT TIME ZONE 'Asia/Tokyo')::date");
+        let mut totals = (0, 0, 0);
+        for (d, day) in days.iter().zip(range.days()) {
+            assert_eq!(d["date"], day.to_string());
+            assert_eq!(d["rolledUp"], true);
+            let distinct = |window: i64| {
+                format!(
+                    "analytics_events WHERE user_id IS NOT NULL AND {} BETWEEN '{day}'::date - {window} AND '{day}'::date",
+                    japan_day("created_at")
+                )
+            };
+            let members = |where_: String| format!("(SELECT DISTINCT user_id FROM {where_}) m");
+            assert_eq!(d["newUsers"].as_i64(), Some(self.count_on(EVENTS_ON, day, "sign_up").await), "{day} newUsers");
+            assert_eq!(
+                d["pageViews"].as_i64(),
+                Some(self.count_on(EVENTS_ON, day, "page_view").await),
+                "{day} pageViews"
+            );
+            assert_eq!(d["activeUsers"].as_i64(), Some(self.count(&members(distinct(0))).await), "{day} activeUsers");
+            assert_eq!(d["weeklyActiveUsers"].as_i64(), Some(self.count(&members(distinct(6))).await), "{day} WAU");
+            assert_eq!(d["monthlyActiveUsers"].as_i64(), Some(self.count(&members(distinct(29))).await), "{day} MAU");
+            let visits = self.count(&format!("user_sessions WHERE {} = '{day}'", japan_day("session_start"))).await;
+            assert_eq!(d["visits"].as_i64(), Some(visits), "{day} visits");
+            totals.0 += d["newUsers"].as_i64().expect("n");
+            totals.1 += visits;
+            totals.2 += d["pageViews"].as_i64().expect("n");
+        }
+        assert_eq!(dashboard["totals"]["newUsers"].as_i64(), Some(totals.0));
+        assert_eq!(dashboard["totals"]["visits"].as_i64(), Some(totals.1));
+        assert_eq!(dashboard["totals"]["pageViews"].as_i64(), Some(totals.2));
+
+        // The range's lists are the same counts over the whole range, none left out.
+        let in_range = |column: &str| format!("{} BETWEEN '{}' AND '{}'", japan_day(column), range.from, range.to);
+        let events_sql = format!(
+            "SELECT count(*) AS n FROM analytics_events WHERE {} BETWEEN $1 AND '{}' AND event_type = $2",
+            japan_day("created_at"),
+            range.to
+        );
+        let mut listed = 0;
+        for item in dashboard["featureUsage"].as_array().expect("features") {
+            let name = item["name"].as_str().expect("name");
+            let n = self.count_on(&events_sql, range.from, name).await;
+            assert_eq!(item["count"].as_i64(), Some(n), "feature {name}");
+            listed += n;
+        }
+        assert_eq!(listed, self.count(&format!("analytics_events WHERE {}", in_range("created_at"))).await);
+        let funnel = &dashboard["funnel"];
+        for (i, step) in ["landing_calculation", "sign_up", "email_verified"].into_iter().enumerate() {
+            assert_eq!(funnel[i]["name"], step);
+            assert_eq!(funnel[i]["count"].as_i64(), Some(self.count_on(&events_sql, range.from, step).await), "{step}");
+        }
+        for (list, column) in [("browsers", "browser_name"), ("operatingSystems", "os"), ("countries", "country")] {
+            let sql = format!(
+                "SELECT count(*) AS n FROM user_sessions WHERE {} BETWEEN $1 AND '{}' AND COALESCE({column}, 'unknown') = $2",
+                japan_day("session_start"),
+                range.to
+            );
+            let mut listed = 0;
+            for item in dashboard[list].as_array().expect(list) {
+                let name = item["name"].as_str().expect("name");
+                let n = self.count_on(&sql, range.from, name).await;
+                assert_eq!(item["count"].as_i64(), Some(n), "{list} {name}");
+                listed += n;
+            }
+            assert_eq!(listed, totals.1, "every visit of the range is in {list}");
+        }
+        dashboard
+    }
+
     /// Waits until everything published so far is handled: the outboxes of identity and support
     /// relayed, and support's group through the `analytics` stream.
     async fn settled(&self) {
@@ -260,102 +379,53 @@ async fn journeys_over_three_japan_days_roll_up_to_exactly_what_the_raw_tables_c
     // The nightly job for the three days (and the quiet days around them).
     let usecases = fleet.support.usecases().await;
     usecases.roll_up(DayRange::parse("2026-11-24", "2026-11-28", 366).expect("range")).await.expect("rolled up");
+    let dashboard = fleet.dashboard_equals_the_raw_tables("2026-11-24", "2026-11-28").await;
 
-    let token = {
-        let (status, body) = json(
-            fleet
-                .app
-                .post("/api/admin/login", json!({"email": "ops@example.jp", "password": "admin password 1"}), None)
-                .await,
-        )
-        .await;
-        assert_eq!(status, 200, "{body}");
-        body["token"].as_str().expect("token").to_owned()
-    };
-    let response = fleet
-        .app
-        .gateway
-        .client
-        .get(fleet.app.gateway.url("/api/admin/analytics?from=2026-11-24&to=2026-11-28"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .expect("request");
-    let (status, dashboard) = json(response).await;
-    assert_eq!(status, 200, "{dashboard}");
-    assert_eq!(dashboard["unavailable"], json!(["billing"]), "billing is not part of this fleet");
-    let days = dashboard["days"].as_array().expect("days");
-    assert_eq!(days.len(), 5);
-
-    const EVENTS_ON: &str = "SELECT count(*) AS n FROM analytics_events WHERE (created_at AT TIME ZONE 'Asia/Tokyo')::date = $1 AND event_type = $2";
-    const VISITS_BY: &str = "SELECT count(*) AS n FROM user_sessions WHERE (session_start AT TIME ZONE 'Asia/Tokyo')::date = $1 AND COALESCE(browser_name, 'unknown') = $2";
-    let mut totals = (0, 0, 0);
-    for d in days {
-        let day = NaiveDate::parse_from_str(d["date"].as_str().expect("date"), "%Y-%m-%d").expect("day");
-        assert_eq!(d["rolledUp"], true);
-        let distinct = |window: i64| {
-            format!(
-                "analytics_events WHERE user_id IS NOT NULL AND (created_at AT TIME ZONE 'Asia/Tokyo')::date BETWEEN '{day}'::date - {window} AND '{day}'::date"
-            )
-        };
-        let members = |where_: String| format!("(SELECT DISTINCT user_id FROM {where_}) m");
-        assert_eq!(d["newUsers"].as_i64(), Some(fleet.count_on(EVENTS_ON, day, "sign_up").await), "{day} newUsers");
-        assert_eq!(d["pageViews"].as_i64(), Some(fleet.count_on(EVENTS_ON, day, "page_view").await), "{day} pageViews");
-        assert_eq!(d["activeUsers"].as_i64(), Some(fleet.count(&members(distinct(0))).await), "{day} activeUsers");
-        assert_eq!(d["weeklyActiveUsers"].as_i64(), Some(fleet.count(&members(distinct(6))).await), "{day} WAU");
-        assert_eq!(d["monthlyActiveUsers"].as_i64(), Some(fleet.count(&members(distinct(29))).await), "{day} MAU");
-        let visits = fleet
-            .count(&format!("user_sessions WHERE (session_start AT TIME ZONE 'Asia/Tokyo')::date = '{day}'"))
-            .await;
-        assert_eq!(d["visits"].as_i64(), Some(visits), "{day} visits");
-        totals.0 += d["newUsers"].as_i64().expect("n");
-        totals.1 += visits;
-        totals.2 += d["pageViews"].as_i64().expect("n");
-    }
-    assert_eq!(dashboard["totals"]["newUsers"].as_i64(), Some(totals.0));
-    assert_eq!(dashboard["totals"]["visits"].as_i64(), Some(totals.1));
-    assert_eq!(dashboard["totals"]["pageViews"].as_i64(), Some(totals.2));
     // Each moment: one consenting member signed up, and the first and the 23:59:59 one are a day apart.
+    let days = dashboard["days"].as_array().expect("days");
     let per_day: Vec<i64> = days.iter().map(|d| d["newUsers"].as_i64().expect("n")).collect();
     assert_eq!(per_day, [0, 3, 2, 1, 0], "2026-11-25 00:00 and 23:59:59 JST are one day; 11-26 00:00 the next");
-
-    // The range's lists are the same counts over the whole range.
-    let range_sql = |what: &str| {
-        format!(
-            "SELECT count(*) AS n FROM analytics_events WHERE (created_at AT TIME ZONE 'Asia/Tokyo')::date BETWEEN $1 AND $1 + 4 AND event_type = $2 {what}"
-        )
-    };
-    let first = NaiveDate::from_ymd_opt(2026, 11, 24).expect("day");
-    for item in dashboard["featureUsage"].as_array().expect("features") {
-        let name = item["name"].as_str().expect("name");
-        assert_eq!(item["count"].as_i64(), Some(fleet.count_on(&range_sql(""), first, name).await), "feature {name}");
-    }
     let features: Vec<&str> =
         dashboard["featureUsage"].as_array().expect("f").iter().filter_map(|f| f["name"].as_str()).collect();
     for expected in ["page_view", "landing_calculation", "sign_up", "email_verified", "ticket_opened"] {
         assert!(features.contains(&expected), "{expected} in {features:?}");
     }
-    let funnel = &dashboard["funnel"];
-    for (i, (step, kind)) in
-        [("landing_calculation", "landing_calculation"), ("sign_up", "sign_up"), ("email_verified", "email_verified")]
-            .into_iter()
-            .enumerate()
-    {
-        assert_eq!(funnel[i]["name"], step);
-        assert_eq!(funnel[i]["count"].as_i64(), Some(fleet.count_on(&range_sql(""), first, kind).await), "{step}");
-    }
     assert_eq!(
-        funnel[0]["count"], 6,
+        dashboard["funnel"][0]["count"], 6,
         "one consenting visitor's calculation per moment; the refusing one's is not there"
     );
-    for item in dashboard["browsers"].as_array().expect("browsers") {
-        let name = item["name"].as_str().expect("name");
-        let n = fleet.count_on(&VISITS_BY.replace("= $1", "BETWEEN $1 AND $1 + 4"), first, name).await;
-        assert_eq!(item["count"].as_i64(), Some(n), "browser {name}");
-    }
     let browsers: Vec<&str> =
         dashboard["browsers"].as_array().expect("b").iter().filter_map(|b| b["name"].as_str()).collect();
     assert_eq!(browsers.len(), 2, "Chrome (members) and Safari (the iPhone visitor): {browsers:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_load_generators_journeys_over_three_japan_days_roll_up_to_exactly_what_the_raw_tables_count() {
+    let fleet = spawn().await;
+    fleet.app.identity.create_admin("ops@example.jp", "admin password 1").await;
+    // deploy/loadgen/loadgen.py's weighted visitor journeys (chart, place search, almanac, session
+    // check), two thirds of its visitors agreeing to analytics and reporting their page views, run
+    // at moments of three Japan days on both sides of midnight (15:00 UTC).
+    let moments = ["2026-11-25T14:59:59Z", "2026-11-25T15:00:00Z", "2026-11-26T15:00:01Z"];
+    for (seed, moment) in moments.iter().enumerate() {
+        fleet.at(at(moment));
+        fleet.load_generator(seed).await;
+    }
+    fleet.settled().await;
+    let visitors =
+        fleet.count("(SELECT DISTINCT visitor_id FROM analytics_events WHERE visitor_id IS NOT NULL) v").await;
+    assert!(visitors >= 3, "the load generator's consenting visitors were counted: {visitors}");
+    assert_eq!(fleet.count("analytics_events WHERE user_id IS NOT NULL").await, 0, "no member in these journeys");
+    assert!(fleet.count("analytics_events WHERE event_type = 'landing_calculation'").await > 0);
+
+    let usecases = fleet.support.usecases().await;
+    usecases.roll_up(DayRange::parse("2026-11-24", "2026-11-28", 366).expect("range")).await.expect("rolled up");
+    let dashboard = fleet.dashboard_equals_the_raw_tables("2026-11-24", "2026-11-28").await;
+    let visits: Vec<i64> =
+        dashboard["days"].as_array().expect("days").iter().map(|d| d["visits"].as_i64().expect("n")).collect();
+    assert_eq!(visits[0], 0, "nothing on 11-24: 2026-11-25T14:59:59Z is 23:59:59 on 11-25 in Japan");
+    assert!(visits[1] > 0 && visits[2] > 0 && visits[3] > 0, "11-25 23:59:59, 11-26 00:00, 11-27 00:00:01: {visits:?}");
+    assert_eq!(visits[4], 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]

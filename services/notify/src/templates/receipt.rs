@@ -22,8 +22,7 @@ pub(super) fn yen(amount: i64) -> String {
 /// `2026年12月3日 14:06` in Japan time (the app's users are in Japan; the stored time is UTC).
 pub(super) fn japanese_date_time(at: chrono::DateTime<chrono::Utc>) -> String {
     use chrono::Timelike as _;
-    let jst = chrono::FixedOffset::east_opt(9 * 3600).unwrap_or_else(|| unreachable!("a valid offset"));
-    let local = at.with_timezone(&jst);
+    let local = at.with_timezone(&meguri_japan_day::offset());
     format!("{} {}:{:02}", japanese_date(local.date_naive()), local.hour(), local.minute())
 }
 

@@ -377,6 +377,16 @@ pub async fn job_done(conn: &mut AsyncPgConnection, job: &str, day: NaiveDate) -
     diesel::select(diesel::dsl::exists(jobs::table.find((job, day)))).get_result(conn).await
 }
 
+/// The days of `from..=to` that `job` is recorded done for.
+pub async fn days_done(
+    conn: &mut AsyncPgConnection,
+    job: &str,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<Vec<NaiveDate>> {
+    jobs::table.filter(jobs::job.eq(job).and(jobs::day.between(from, to))).select(jobs::day).load(conn).await
+}
+
 /// Records `job` done for `day` at `at`.
 pub async fn mark_job(conn: &mut AsyncPgConnection, job: &str, day: NaiveDate, at: DateTime<Utc>) -> Result<()> {
     diesel::insert_into(jobs::table)

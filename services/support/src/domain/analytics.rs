@@ -1,8 +1,10 @@
-//! Analytics rules (issue 26, docs/analytics.md): Japan days, when a visit goes on, who an event is
+//! Analytics rules (issue 26, docs/analytics.md): the codes of a refused range of Japan days
+//! (the days themselves are `meguri_japan_day`'s), when a visit goes on, who an event is
 //! about, what a client may send, and the retention. Pure; the SQL that applies them is in
 //! `db/analytics.rs`.
 
-use chrono::{DateTime, Duration, FixedOffset, NaiveDate, NaiveTime, TimeZone as _, Utc};
+use chrono::{DateTime, Duration, Utc};
+use meguri_japan_day::DayError;
 use uuid::Uuid;
 
 /// A visit ends after this long without a request.
@@ -16,91 +18,13 @@ pub const DEFAULT_RETENTION_DAYS: u32 = 396;
 /// The longest range one dashboard request may ask for, in days (one year and a day: a leap year
 /// and a comparison day).
 pub const MAX_RANGE_DAYS: i64 = 366;
-/// The earliest and latest days a range may name (the calendar's far ends overflow an instant).
-const FIRST_DAY: (i32, u32, u32) = (2000, 1, 1);
-const LAST_DAY: (i32, u32, u32) = (9999, 12, 31);
 
-/// Japan time: +09:00 all year (no daylight saving since 1951).
+/// The stable code of a refused range (a day that is not one, or a range reversed or too long).
 #[must_use]
-pub fn japan() -> FixedOffset {
-    #[allow(clippy::unwrap_used)] // a constant within ±24 h
-    FixedOffset::east_opt(9 * 3600).unwrap()
-}
-
-/// The Japan day `at` falls on.
-#[must_use]
-pub fn japan_day(at: DateTime<Utc>) -> NaiveDate {
-    at.with_timezone(&japan()).date_naive()
-}
-
-/// The instants a Japan day covers: `[start, end)`.
-#[must_use]
-pub fn day_bounds(day: NaiveDate) -> (DateTime<Utc>, DateTime<Utc>) {
-    let start = japan().from_local_datetime(&day.and_time(NaiveTime::MIN)).single().map_or_else(
-        // unreachable for a fixed offset; keep the arithmetic total
-        || day.and_time(NaiveTime::MIN).and_utc(),
-        |t| t.to_utc(),
-    );
-    (start, start + Duration::days(1))
-}
-
-/// A range of Japan days, both ends included, validated once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DayRange {
-    pub from: NaiveDate,
-    pub to: NaiveDate,
-}
-
-/// Why a range was refused; the stable code goes to callers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RangeError {
-    /// A day that is not `YYYY-MM-DD` or outside 2000–9999.
-    #[error("not a day")]
-    NotADay,
-    /// `from` after `to`, or more than [`MAX_RANGE_DAYS`] days.
-    #[error("the range is reversed or too long")]
-    Range,
-}
-
-impl RangeError {
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Self::NotADay => "INVALID_ANALYTICS_DATE",
-            Self::Range => "INVALID_ANALYTICS_RANGE",
-        }
-    }
-}
-
-/// A `YYYY-MM-DD` day within 2000–9999.
-///
-/// # Errors
-/// [`RangeError::NotADay`].
-pub fn parse_day(raw: &str) -> Result<NaiveDate, RangeError> {
-    let day = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| RangeError::NotADay)?;
-    let bound = |(y, m, d): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, d);
-    match (bound(FIRST_DAY), bound(LAST_DAY)) {
-        (Some(first), Some(last)) if (first..=last).contains(&day) => Ok(day),
-        _ => Err(RangeError::NotADay),
-    }
-}
-
-impl DayRange {
-    /// `from`..=`to`, at most `max_days` days.
-    ///
-    /// # Errors
-    /// Either day invalid, or the range reversed or too long.
-    pub fn parse(from: &str, to: &str, max_days: i64) -> Result<Self, RangeError> {
-        let (from, to) = (parse_day(from)?, parse_day(to)?);
-        if from > to || (to - from).num_days() + 1 > max_days {
-            return Err(RangeError::Range);
-        }
-        Ok(Self { from, to })
-    }
-
-    /// Every day of the range, in order.
-    pub fn days(self) -> impl Iterator<Item = NaiveDate> {
-        self.from.iter_days().take_while(move |d| *d <= self.to)
+pub const fn range_code(error: DayError) -> &'static str {
+    match error {
+        DayError::NotADay => "INVALID_ANALYTICS_DATE",
+        DayError::Range => "INVALID_ANALYTICS_RANGE",
     }
 }
 
@@ -176,29 +100,23 @@ pub fn clean_referrer(raw: &str) -> Option<String> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use meguri_japan_day::DayRange;
 
     fn at(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().to_utc()
     }
 
     #[test]
-    fn a_japan_day_runs_from_15_utc_to_15_utc() {
-        let day = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
-        assert_eq!(day_bounds(day), (at("2026-11-28T15:00:00Z"), at("2026-11-29T15:00:00Z")));
-        assert_eq!(japan_day(at("2026-11-28T14:59:59.999Z")), NaiveDate::from_ymd_opt(2026, 11, 28).unwrap());
-        assert_eq!(japan_day(at("2026-11-28T15:00:00Z")), day);
-    }
-
-    #[test]
-    fn ranges_are_checked() {
-        let r = DayRange::parse("2026-11-01", "2026-11-03", 366).unwrap();
-        assert_eq!(r.days().count(), 3);
-        assert_eq!(DayRange::parse("2026-11-03", "2026-11-01", 366), Err(RangeError::Range));
-        assert_eq!(DayRange::parse("2025-01-01", "2026-01-02", 366), Err(RangeError::Range));
-        assert!(DayRange::parse("2025-01-01", "2026-01-01", 366).is_ok());
-        assert_eq!(DayRange::parse("1999-12-31", "2000-01-01", 366), Err(RangeError::NotADay));
-        assert_eq!(DayRange::parse("2026-02-30", "2026-03-01", 366), Err(RangeError::NotADay));
-        assert_eq!(DayRange::parse("yesterday", "2026-03-01", 366).unwrap_err().code(), "INVALID_ANALYTICS_DATE");
+    fn refused_ranges_have_the_analytics_codes() {
+        assert_eq!(
+            range_code(DayRange::parse("yesterday", "2026-03-01", MAX_RANGE_DAYS).unwrap_err()),
+            "INVALID_ANALYTICS_DATE"
+        );
+        assert_eq!(
+            range_code(DayRange::parse("2025-01-01", "2026-01-02", MAX_RANGE_DAYS).unwrap_err()),
+            "INVALID_ANALYTICS_RANGE"
+        );
+        assert!(DayRange::parse("2025-01-01", "2026-01-01", MAX_RANGE_DAYS).is_ok());
     }
 
     #[test]

@@ -11,10 +11,10 @@ use diesel_async::RunQueryDsl as _;
 use meguri_auth::{Role, Subject};
 use meguri_events::EventsConfig;
 use meguri_ids::UserId;
+use meguri_japan_day::DayRange;
 use meguri_proto::analytics::{ActivityRecorded, ClientEventRecorded, ConsentChanged, VisitorConsentWithdrawn};
 use meguri_proto::events::Event;
 use meguri_proto::meguri::support::v1 as pb;
-use support::domain::analytics::DayRange;
 use uuid::Uuid;
 
 use crate::helpers::{TestApp, code_of, count_rows, spawn_app};
