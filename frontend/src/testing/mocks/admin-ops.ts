@@ -81,27 +81,31 @@ export function mockDashboard(admin: Admin, dashboard: Dashboard = sampleDashboa
   return state;
 }
 
+/** One day of the charts' answer, rolled up with every figure 0 unless given: a fixture for any test. */
+export function analyticsDay({ date, ...fields }: Partial<AnalyticsDay> & Pick<AnalyticsDay, 'date'>): AnalyticsDay {
+  return {
+    date,
+    rolledUp: true,
+    newUsers: 0,
+    activeUsers: 0,
+    weeklyActiveUsers: 0,
+    monthlyActiveUsers: 0,
+    visits: 0,
+    pageViews: 0,
+    revenueYen: 0,
+    purchases: 0,
+    creditsSold: 0,
+    creditsSpent: 0,
+    ...fields,
+  };
+}
+
 /** One day of `sampleAnalytics`: the `index`-th of its range, with figures that vary from day to day. */
 function sampleDay(date: string, index: number, rolledUp: boolean): AnalyticsDay {
-  if (!rolledUp) {
-    return {
-      date,
-      rolledUp,
-      newUsers: 0,
-      activeUsers: 0,
-      weeklyActiveUsers: 0,
-      monthlyActiveUsers: 0,
-      visits: 0,
-      pageViews: 0,
-      revenueYen: 0,
-      purchases: 0,
-      creditsSold: 0,
-      creditsSpent: 0,
-    };
-  }
+  if (!rolledUp) return analyticsDay({ date, rolledUp });
   const visits = 120 + (index % 10) * 5;
   const purchases = index % 3 === 0 ? 2 : 0;
-  return {
+  return analyticsDay({
     date,
     rolledUp,
     newUsers: 3 + (index % 5),
@@ -114,7 +118,7 @@ function sampleDay(date: string, index: number, rolledUp: boolean): AnalyticsDay
     purchases,
     creditsSold: purchases * 30,
     creditsSpent: 20 + (index % 4),
-  };
+  });
 }
 
 /** The funnel of every sample: 1,200 → 504 (42%) → 420 (83%) → 380 (90%) → 95 (25%) → 12 (13%). */

@@ -8,10 +8,11 @@ import {
   BOM,
   csvField,
 } from '@/features/admin/utils/analytics-csv';
+import { analyticsDay } from '@/testing/mocks/admin-ops';
 
+/** A rolled-up day with non-zero figures, each written differently in the CSV. */
 function day(fields: Partial<AnalyticsDay> & Pick<AnalyticsDay, 'date'>): AnalyticsDay {
-  return {
-    rolledUp: true,
+  return analyticsDay({
     newUsers: 12,
     activeUsers: 340,
     weeklyActiveUsers: 1_020,
@@ -23,7 +24,7 @@ function day(fields: Partial<AnalyticsDay> & Pick<AnalyticsDay, 'date'>): Analyt
     creditsSold: 300,
     creditsSpent: 125,
     ...fields,
-  };
+  });
 }
 
 describe("the charts' CSV", () => {
@@ -39,23 +40,7 @@ describe("the charts' CSV", () => {
   });
 
   it('writes one row per day, in order, with plain integers and the rolled-up flag in Japanese', () => {
-    const csv = analyticsCsv([
-      day({ date: '2026-11-28' }),
-      day({
-        date: '2026-11-29',
-        rolledUp: false,
-        newUsers: 0,
-        activeUsers: 0,
-        weeklyActiveUsers: 0,
-        monthlyActiveUsers: 0,
-        visits: 0,
-        pageViews: 0,
-        revenueYen: 0,
-        purchases: 0,
-        creditsSold: 0,
-        creditsSpent: 0,
-      }),
-    ]);
+    const csv = analyticsCsv([day({ date: '2026-11-28' }), analyticsDay({ date: '2026-11-29', rolledUp: false })]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toEqual([
       ANALYTICS_CSV_HEADERS.join(','),

@@ -20,22 +20,10 @@ import {
   topWithOther,
   unavailableNote,
 } from '@/features/admin/utils/analytics-figures';
+import { analyticsDay } from '@/testing/mocks/admin-ops';
 
 function day(date: string, rolledUp: boolean, activeUsers = 0): AnalyticsDay {
-  return {
-    date,
-    rolledUp,
-    newUsers: 0,
-    activeUsers,
-    weeklyActiveUsers: 0,
-    monthlyActiveUsers: 0,
-    visits: 0,
-    pageViews: 0,
-    revenueYen: 0,
-    purchases: 0,
-    creditsSold: 0,
-    creditsSpent: 0,
-  };
+  return analyticsDay({ date, rolledUp, activeUsers });
 }
 
 describe("the charts' figures", () => {

@@ -2,27 +2,14 @@ import { LineChart } from '@mui/x-charts/LineChart';
 
 import type { AnalyticsDay } from '@/features/admin/api/types';
 import { ChartCard } from '@/features/admin/components/analytics/chart-card';
-import {
-  CHART_COLORS,
-  CHART_HEIGHT,
-  CHART_LOCALE,
-  countAxis,
-  MARKS_UP_TO_DAYS,
-  perDay,
-  X_AXIS_HEIGHT,
-} from '@/features/admin/components/analytics/chart-style';
-import {
-  dailySummary,
-  dailyValues,
-  dayLabels,
-  hasDailyValues,
-  type DayFigure,
-} from '@/features/admin/utils/analytics-figures';
+import { CHART_COLORS, countAxis } from '@/features/admin/components/analytics/chart-style';
+import { dailyChartProps, dailyLineSeries, type DaySeries } from '@/features/admin/components/analytics/daily-chart';
+import { hasDailyValues } from '@/features/admin/utils/analytics-figures';
 
 const TITLE = 'アクティブユーザー';
 
 /** The three counts of members who used the app: that day, in the 7 and in the 30 days up to it. */
-const SERIES: readonly { label: string; figure: DayFigure; unit: string; color: string }[] = [
+const SERIES: readonly DaySeries[] = [
   { label: '日次', figure: 'activeUsers', unit: '人', color: CHART_COLORS.primary },
   { label: '週次', figure: 'weeklyActiveUsers', unit: '人', color: CHART_COLORS.gold },
   { label: '月次', figure: 'monthlyActiveUsers', unit: '人', color: CHART_COLORS.water },
@@ -38,20 +25,9 @@ export function ActiveUsersChart({ days }: { days: readonly AnalyticsDay[] }) {
       wide
     >
       <LineChart
-        height={CHART_HEIGHT}
-        desc={dailySummary(days, SERIES)}
-        localeText={CHART_LOCALE}
-        xAxis={[{ scaleType: 'point', data: dayLabels(days), label: '日付', height: X_AXIS_HEIGHT }]}
+        {...dailyChartProps(days, 'point', SERIES)}
         yAxis={[{ ...countAxis('人数'), width: 'auto' }]}
-        series={SERIES.map(({ label, figure, unit, color }) => ({
-          label,
-          data: dailyValues(days, figure),
-          color,
-          valueFormatter: perDay(unit),
-          showMark: days.length <= MARKS_UP_TO_DAYS,
-          curve: 'linear',
-        }))}
-        grid={{ horizontal: true }}
+        series={SERIES.map((series) => dailyLineSeries(days, series))}
       />
     </ChartCard>
   );

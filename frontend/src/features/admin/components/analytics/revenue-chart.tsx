@@ -12,25 +12,36 @@ import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 
 import type { Analytics } from '@/features/admin/api/types';
 import { ChartCard } from '@/features/admin/components/analytics/chart-card';
+import { CHART_COLORS, CHART_HEIGHT, CHART_LOCALE, countAxis } from '@/features/admin/components/analytics/chart-style';
 import {
-  CHART_COLORS,
-  CHART_HEIGHT,
-  CHART_LOCALE,
-  countAxis,
-  MARKS_UP_TO_DAYS,
-  perDay,
-  X_AXIS_HEIGHT,
-} from '@/features/admin/components/analytics/chart-style';
-import {
-  dailySummary,
-  dailyValues,
-  dayLabels,
-  hasDailyValues,
-  withUnit,
-} from '@/features/admin/utils/analytics-figures';
+  dailyBarSeries,
+  dailyLineSeries,
+  dayAxis,
+  type DaySeries,
+} from '@/features/admin/components/analytics/daily-chart';
+import { dailySummary, hasDailyValues, withUnit } from '@/features/admin/utils/analytics-figures';
 import { formatYen } from '@/features/admin/utils/dashboard-figures';
 
 const TITLE = '売上とクレジット';
+
+/** The yen taken each day: bars on the left axis (円 in the screen reader's summary, ￥1,200 in the tooltip). */
+const REVENUE: DaySeries = { label: '売上', figure: 'revenueYen', unit: '円', color: CHART_COLORS.gold };
+
+/** The credits sold and spent each day: lines on the right axis. */
+const CREDITS_SOLD: DaySeries = {
+  label: '付与クレジット',
+  figure: 'creditsSold',
+  unit: 'クレジット',
+  color: CHART_COLORS.primary,
+};
+const CREDITS_SPENT: DaySeries = {
+  label: '消費クレジット',
+  figure: 'creditsSpent',
+  unit: 'クレジット',
+  color: CHART_COLORS.water,
+};
+
+const SERIES: readonly DaySeries[] = [REVENUE, CREDITS_SOLD, CREDITS_SPENT];
 
 function yenPerDay(value: number | null): string {
   return value === null ? '集計前' : formatYen(value);
@@ -76,56 +87,25 @@ export function RevenueChart({ analytics }: { analytics: Analytics }) {
           {billingDown ? '決済サービスが応答しなかったため、売上と購入は0と表示されています' : null}
         </>
       }
-      empty={!hasDailyValues(days, 'revenueYen', 'creditsSold', 'creditsSpent')}
+      empty={!hasDailyValues(days, ...SERIES.map(({ figure }) => figure))}
     >
       <ChartsDataProvider
         height={CHART_HEIGHT}
         localeText={CHART_LOCALE}
-        xAxis={[{ id: 'days', scaleType: 'band', data: dayLabels(days), label: '日付', height: X_AXIS_HEIGHT }]}
+        xAxis={[{ id: 'days', ...dayAxis(days, 'band') }]}
         yAxis={[
           { id: 'yen', ...countAxis('売上（円）'), position: 'left', width: 'auto' },
           { id: 'credits', ...countAxis('クレジット'), position: 'right', width: 'auto' },
         ]}
         series={[
-          {
-            type: 'bar',
-            label: '売上',
-            data: dailyValues(days, 'revenueYen'),
-            yAxisId: 'yen',
-            color: CHART_COLORS.gold,
-            valueFormatter: yenPerDay,
-          },
-          {
-            type: 'line',
-            label: '付与クレジット',
-            data: dailyValues(days, 'creditsSold'),
-            yAxisId: 'credits',
-            color: CHART_COLORS.primary,
-            valueFormatter: perDay('クレジット'),
-            showMark: days.length <= MARKS_UP_TO_DAYS,
-            curve: 'linear',
-          },
-          {
-            type: 'line',
-            label: '消費クレジット',
-            data: dailyValues(days, 'creditsSpent'),
-            yAxisId: 'credits',
-            color: CHART_COLORS.water,
-            valueFormatter: perDay('クレジット'),
-            showMark: days.length <= MARKS_UP_TO_DAYS,
-            curve: 'linear',
-          },
+          { type: 'bar', ...dailyBarSeries(days, REVENUE), yAxisId: 'yen', valueFormatter: yenPerDay },
+          { type: 'line', ...dailyLineSeries(days, CREDITS_SOLD), yAxisId: 'credits' },
+          { type: 'line', ...dailyLineSeries(days, CREDITS_SPENT), yAxisId: 'credits' },
         ]}
       >
         <ChartsWrapper>
           <ChartsLegend />
-          <ChartsSurface
-            desc={dailySummary(days, [
-              { label: '売上', figure: 'revenueYen', unit: '円' },
-              { label: '付与クレジット', figure: 'creditsSold', unit: 'クレジット' },
-              { label: '消費クレジット', figure: 'creditsSpent', unit: 'クレジット' },
-            ])}
-          >
+          <ChartsSurface desc={dailySummary(days, SERIES)}>
             <ChartsGrid horizontal />
             <BarPlot />
             <LinePlot />
