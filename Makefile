@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics size build fmt lint clean
+.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics observe prometheus-check size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -59,6 +59,12 @@ bench-chat: ## the mascot chat through the gateway (built-in responder): time to
 
 bench-analytics: ## the analytics ingest: 10,000 page views a minute for 5 minutes from the load generator through gateway → stream → support, printing support's lag every 10 s and the catch-up time
 	@deploy/bench/analytics.sh
+
+observe: ## a real Prometheus with Meguri's rules and alerts scraping the running `make dev` fleet (installs Debian's prometheus where missing)
+	@deploy/dev/observe.sh
+
+prometheus-check: ## promtool check config/rules, promtool test rules (every alert fires and stays quiet in a test), every alert's runbook exists
+	@python3 deploy/prometheus/check.py
 
 size: ## production bundle sizes per entry and chunk (raw and gzip)
 	cd frontend && npm run build && npm run size

@@ -21,11 +21,12 @@ ensure_redis
 build_frontend
 build_services
 start_fleet "$PORT" "${BAZI_ENGINE_GRPC_PORT:-50052}" "${BAZI_ENGINE_ADMIN_PORT:-9092}"
+write_prometheus_targets "$DEV/prometheus/targets/fleet.json"
 
 say "Meguri is running: $GATEWAY_URL"
 say "API docs: $GATEWAY_URL/api/openapi.json · metrics: $GATEWAY_URL/metrics · logs: $(shown "$LOGS")/"
 say "mail (verification codes, reset links): one .eml file per message in $(shown "${MAIL_DIR:-$DEV/mail}")/ (set SMTP_URL to send for real)"
-say "first admin: make admin EMAIL=you@example.jp"
+say "first admin: make admin EMAIL=you@example.jp · Prometheus with the alerts on this fleet: make observe"
 say "press Ctrl-C to stop"
 # Stay in the foreground as a small supervisor (lib.sh): a service that exits is reported and
 # started again alone after a back-off; Ctrl-C / SIGTERM stop everything and restart nothing.

@@ -346,6 +346,36 @@ start_fleet() {
     RATE_LIMIT_ENABLED="${RATE_LIMIT_ENABLED:-true}" LOG_FORMAT="${LOG_FORMAT:-pretty}" RUST_LOG="${RUST_LOG:-info}"
   wait_http_ok "http://127.0.0.1:$port/readyz" 60 || { tail -n 30 "$LOGS/gateway.log"; die "the gateway did not become ready"; }
   GATEWAY_URL="$app_url"
+  # Where each process serves /metrics: the gateway on its API port, the services on their admin port.
+  declare -gA METRICS_TARGET_OF=([gateway]="127.0.0.1:$port" [bazi-engine]="127.0.0.1:$engine_admin"
+    [identity]="127.0.0.1:$id_admin" [fortune-gen]="127.0.0.1:$fortune_admin" [notify]="127.0.0.1:$notify_admin")
+  for name in $(fleet_names); do METRICS_TARGET_OF[$name]="127.0.0.1:${ADMIN_PORT_OF[$name]}"; done
+}
+
+# write_prometheus_targets FILE — the running fleet's /metrics endpoints (start_fleet's
+# METRICS_TARGET_OF) in Prometheus' file_sd format, each with its `app` label, for `make observe`.
+write_prometheus_targets() {
+  local file="$1" name pairs=()
+  for name in "${!METRICS_TARGET_OF[@]}"; do pairs+=("$name=${METRICS_TARGET_OF[$name]}"); done
+  mkdir -p "$(dirname "$file")"
+  python3 - "$file" "${pairs[@]}" <<'PY'
+import json, os, sys
+path, pairs = sys.argv[1], sorted(p.split("=", 1) for p in sys.argv[2:])
+targets = [{"targets": [address], "labels": {"app": app}} for app, address in pairs]
+with open(path + ".tmp", "w", encoding="utf-8") as f:
+    json.dump(targets, f, indent=2)
+os.replace(path + ".tmp", path)
+PY
+}
+
+# Debian's prometheus (and promtool) where missing: `make observe` and the rule checks need them.
+ensure_prometheus() {
+  command -v prometheus >/dev/null && command -v promtool >/dev/null && return 0
+  say "installing Debian's prometheus package (Prometheus and promtool)"
+  local sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends prometheus >/dev/null \
+    || { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends prometheus >/dev/null; } \
+    || die "could not install prometheus (apt-get install prometheus)"
 }
 
 # An SMTP server on a free loopback port that keeps each message as a .eml file in DIR; sets

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make test`: the Kubernetes manifests (make k8s-check), `make lint` (formatting, docs,
+# `make test`: the Kubernetes manifests (make k8s-check), the Prometheus rules and their unit tests
+# (make prometheus-check), `make lint` (formatting, docs,
 # dependencies, type check, ESLint, clippy), the test of `make dev`'s supervisor, every Rust test
 # (unit, each service's integration tests against real PostgreSQL and Redis, and the fleet tests of
 # services/fleet-tests, which start several real services together), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
@@ -18,6 +19,11 @@ elif ! python3 -c 'import yaml' 2>/dev/null; then
 else
   python3 "$ROOT/deploy/k8s/check.py"
 fi
+
+# promtool on the rules and their unit tests: a few seconds, offline.
+say "Prometheus rules and alerts (make prometheus-check)"
+ensure_prometheus
+python3 "$ROOT/deploy/prometheus/check.py"
 
 "$ROOT/deploy/dev/lint.sh"
 
