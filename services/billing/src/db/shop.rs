@@ -139,8 +139,10 @@ pub async fn purchase_for_attempt(
             purchases::quantity.eq(order.quantity.get()),
             purchases::attempt_id.eq(attempt.as_uuid()),
         ))
-        .on_conflict(purchases::attempt_id)
-        .do_nothing()
+        // No conflict target: the id is derived from the attempt, so two requests of one attempt at
+        // once collide on the primary key as well as on attempt_id, and a target naming only one
+        // of them lets the other raise a unique violation (CONFLICT) instead of waiting.
+        .on_conflict_do_nothing()
         .execute(conn)
         .await
         .map_err(Error::db("insert the purchase"))?;
