@@ -103,13 +103,19 @@ pub async fn ping(pool: &Pool) -> Result<(), DbError> {
     conn.batch_execute("SELECT 1").await.map_err(DbError::query("ping: SELECT 1"))
 }
 
-/// Sets the gauges `meguri_db_pool_size{schema}` (connections open) and
-/// `meguri_db_pool_available{schema}` (open and idle). Call it before each scrape or on a timer.
+/// Sets the pool gauges of `schema`: `meguri_db_pool_size` (connections open),
+/// `meguri_db_pool_available` (open and idle), `meguri_db_pool_in_use` (open and lent out),
+/// `meguri_db_pool_max` (the most it may open) and `meguri_db_pool_waiting` (callers waiting for a
+/// connection: the pool is saturated). Call it before each scrape or on a timer.
 #[allow(clippy::cast_precision_loss)] // a pool never holds 2^52 connections
 pub fn record_pool_metrics(pool: &Pool, schema: &str) {
     let status = pool.status();
+    let in_use = status.size.saturating_sub(status.available);
     metrics::gauge!("meguri_db_pool_size", "schema" => schema.to_owned()).set(status.size as f64);
     metrics::gauge!("meguri_db_pool_available", "schema" => schema.to_owned()).set(status.available as f64);
+    metrics::gauge!("meguri_db_pool_in_use", "schema" => schema.to_owned()).set(in_use as f64);
+    metrics::gauge!("meguri_db_pool_max", "schema" => schema.to_owned()).set(status.max_size as f64);
+    metrics::gauge!("meguri_db_pool_waiting", "schema" => schema.to_owned()).set(status.waiting as f64);
 }
 
 /// Records the pool gauges of `schema` every 15 s until `stop` turns true: a service's background

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use diesel::ExpressionMethods as _;
 use diesel_async::{AsyncPgConnection, RunQueryDsl as _};
-use redis::streams::{StreamAutoClaimReply, StreamId, StreamReadReply};
+use redis::streams::{StreamAutoClaimReply, StreamId, StreamInfoGroupsReply, StreamInfoStreamReply, StreamReadReply};
 use tokio::sync::watch;
 use tracing::Instrument as _;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
@@ -63,6 +63,29 @@ impl From<diesel::result::Error> for HandlerError {
 impl From<meguri_db::DbError> for HandlerError {
     fn from(error: meguri_db::DbError) -> Self {
         Self::Retry(error.into())
+    }
+}
+
+/// How often a consumer reports its group's backlog on each stream it reads.
+const BACKLOG_EVERY: Duration = Duration::from_secs(15);
+
+/// Entries of a stream not yet delivered to the group (`meguri_events_consumer_lag_entries`).
+pub const LAG_ENTRIES: &str = "meguri_events_consumer_lag_entries";
+/// Entries delivered to the group but not acknowledged yet (`meguri_events_consumer_pending_entries`).
+pub const PENDING_ENTRIES: &str = "meguri_events_consumer_pending_entries";
+/// How far behind the stream's newest entry the group's last delivered entry is, in seconds (0
+/// when nothing waits).
+pub const LAG_SECONDS: &str = "meguri_events_consumer_lag_seconds";
+
+/// Seconds between the stream's newest entry and the last one delivered to a group (entry ids
+/// start with their millisecond time), 0 when none waits or an id cannot be read.
+#[must_use]
+#[allow(clippy::cast_precision_loss)] // milliseconds within 2^52
+pub fn behind_seconds(newest_id: &str, delivered_id: &str, waiting: usize) -> f64 {
+    let millis = |id: &str| id.split('-').next().and_then(|ms| ms.parse::<u64>().ok());
+    match (waiting, millis(newest_id), millis(delivered_id)) {
+        (0, _, _) | (_, None, _) | (_, _, None) => 0.0,
+        (_, Some(newest), Some(delivered)) => newest.saturating_sub(delivered) as f64 / 1000.0,
     }
 }
 
@@ -142,6 +165,7 @@ impl Consumer {
         let mut backoff = Duration::from_millis(200);
         let mut groups_ready = false;
         let mut last_claim = tokio::time::Instant::now();
+        let mut last_backlog: Option<tokio::time::Instant> = None;
         loop {
             if *stop.borrow() {
                 return;
@@ -156,6 +180,13 @@ impl Consumer {
                 if last_claim.elapsed() >= self.options.retry_after / 2 {
                     last_claim = tokio::time::Instant::now();
                     self.claim_stale(&handler, self.options.retry_after).await?;
+                }
+                if last_backlog.is_none_or(|t| t.elapsed() >= BACKLOG_EVERY) {
+                    last_backlog = Some(tokio::time::Instant::now());
+                    // The gauges are for on-call; a failure to read them never stops the handling.
+                    if let Err(error) = self.report_backlog().await {
+                        tracing::warn!(name: "events.consumer.backlog_unknown", group = %self.group, error = format!("{error:#}"), "could not read the group's backlog");
+                    }
                 }
                 self.read_new(&handler).await
             };
@@ -183,6 +214,31 @@ impl Consumer {
                 }
             }
         }
+    }
+
+    /// Sets the backlog gauges of this group on each stream it reads ([`LAG_ENTRIES`],
+    /// [`PENDING_ENTRIES`], [`LAG_SECONDS`], labels `stream` and `group`) from `XINFO GROUPS` and
+    /// `XINFO STREAM`. Every replica of the group reports the same figures.
+    async fn report_backlog(&self) -> anyhow::Result<()> {
+        let mut conn = self.redis.get().await.context("get a Redis connection")?;
+        for stream in &self.streams {
+            let key = self.config.key(stream);
+            let groups: StreamInfoGroupsReply =
+                redis::cmd("XINFO").arg("GROUPS").arg(&key).query_async(&mut conn).await.context("XINFO GROUPS")?;
+            let Some(group) = groups.groups.into_iter().find(|g| g.name == self.group) else { continue };
+            let info: StreamInfoStreamReply =
+                redis::cmd("XINFO").arg("STREAM").arg(&key).query_async(&mut conn).await.context("XINFO STREAM")?;
+            let unread = group.lag.unwrap_or(0);
+            let (s, g) = (stream.clone(), self.group.clone());
+            #[allow(clippy::cast_precision_loss)] // entry counts within 2^52
+            {
+                metrics::gauge!(LAG_ENTRIES, "stream" => s.clone(), "group" => g.clone()).set(unread as f64);
+                metrics::gauge!(PENDING_ENTRIES, "stream" => s.clone(), "group" => g.clone()).set(group.pending as f64);
+            }
+            let behind = behind_seconds(&info.last_generated_id, &group.last_delivered_id, unread);
+            metrics::gauge!(LAG_SECONDS, "stream" => s, "group" => g).set(behind);
+        }
+        Ok(())
     }
 
     /// Creates the group on each stream (from the stream's beginning, so events published before
@@ -361,4 +417,18 @@ pub(crate) fn parse(stream: &str, map: &HashMap<String, redis::Value>) -> Option
         payload: wire.payload,
         stream: stream.to_owned(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::behind_seconds;
+
+    #[test]
+    fn the_lag_in_seconds_is_the_distance_between_the_newest_and_the_last_delivered_entry() {
+        assert!((behind_seconds("1700000012500-0", "1700000000000-3", 4) - 12.5).abs() < 1e-9);
+        assert!(behind_seconds("1700000012500-0", "1700000000000-3", 0).abs() < f64::EPSILON, "nothing waits");
+        assert!(behind_seconds("1700000000000-0", "0-0", 1) > 1.0e9, "a group that read nothing yet");
+        assert!(behind_seconds("garbage", "1700000000000-0", 2).abs() < f64::EPSILON);
+        assert!(behind_seconds("1700000000000-0", "1700000000500-0", 1).abs() < f64::EPSILON, "never negative");
+    }
 }
