@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics observe prometheus-check size build fmt lint clean
+.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics observe observe-check prometheus-check size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -63,8 +63,15 @@ bench-analytics: ## the analytics ingest: 10,000 page views a minute for 5 minut
 observe: ## a real Prometheus with Meguri's rules and alerts scraping the running `make dev` fleet (installs Debian's prometheus where missing)
 	@deploy/dev/observe.sh
 
-prometheus-check: ## promtool check config/rules, promtool test rules (every alert fires and stays quiet in a test), every alert's runbook exists
+prometheus-check: ## promtool check config/rules, promtool test rules (every alert fires and stays quiet in a test), every alert's runbook exists, the metrics and dashboard checkers' own tests
 	@python3 deploy/prometheus/check.py
+	@python3 deploy/prometheus/test_check_metrics.py
+	@python3 deploy/grafana/check_dashboards.py
+	@python3 deploy/grafana/test_load.py
+	@python3 deploy/grafana/test_check_queries.py
+
+observe-check: ## a fleet driven through every journey, a Prometheus scraping it: promtool check metrics + bounded labels on every /metrics, every dashboard panel query answers with data, every rule healthy
+	@deploy/prometheus/live_check.sh
 
 size: ## production bundle sizes per entry and chunk (raw and gzip)
 	cd frontend && npm run build && npm run size

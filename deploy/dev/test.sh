@@ -3,7 +3,9 @@
 # (make prometheus-check), `make lint` (formatting, docs,
 # dependencies, type check, ESLint, clippy), the test of `make dev`'s supervisor, every Rust test
 # (unit, each service's integration tests against real PostgreSQL and Redis, and the fleet tests of
-# services/fleet-tests, which start several real services together), the frontend's unit tests, the Chromium end-to-end tests and a Schemathesis
+# services/fleet-tests, which start several real services together), the frontend's unit tests, a
+# fleet driven through every journey with Prometheus scraping it (make observe-check: every
+# /metrics linted, every dashboard query answered), the Chromium end-to-end tests and a Schemathesis
 # run over the gateway's OpenAPI document. Cheapest first: a failed check stops the run before any
 # server is started.
 source "$(dirname "$0")/lib.sh"
@@ -24,6 +26,10 @@ fi
 say "Prometheus rules and alerts (make prometheus-check)"
 ensure_prometheus
 python3 "$ROOT/deploy/prometheus/check.py"
+python3 "$ROOT/deploy/prometheus/test_check_metrics.py"
+python3 "$ROOT/deploy/grafana/check_dashboards.py"
+python3 "$ROOT/deploy/grafana/test_load.py"
+python3 "$ROOT/deploy/grafana/test_check_queries.py"
 
 "$ROOT/deploy/dev/lint.sh"
 
@@ -46,6 +52,9 @@ fi
 
 say "frontend unit tests"
 (cd "$ROOT/frontend" && npm test --silent)
+
+say "metrics and dashboards against a live fleet (make observe-check)"
+"$ROOT/deploy/prometheus/live_check.sh"
 
 say "end-to-end tests"
 "$ROOT/deploy/dev/e2e.sh"

@@ -153,7 +153,10 @@ impl Publisher {
         .await;
         let outcome = match &sent {
             Ok(Ok(())) => "published",
-            _ => "failed",
+            _ => {
+                meguri_telemetry::redis_error("analytics");
+                "failed"
+            }
         };
         metrics::counter!("meguri_gateway_analytics_events_total", "outcome" => outcome).increment(events.len() as u64);
         sent.map_err(|_| anyhow::anyhow!("XADD timed out"))?

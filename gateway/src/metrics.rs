@@ -49,6 +49,7 @@ pub fn describe() {
     );
     metrics::describe_gauge!(REDIS_POOL_CONNECTIONS, "Redis connections open in the pool");
     metrics::describe_gauge!(REDIS_POOL_AVAILABLE, "idle Redis connections in the pool");
+    meguri_telemetry::describe_redis_errors(&["session", "rate_limit", "timezone", "analytics"]);
 }
 
 const fn method_label(method: &Method) -> &'static str {

@@ -97,6 +97,7 @@ impl StoredOffsets {
             Ok(_) => {}
             Err(error) => {
                 // Without the memory every reading would call identity; wait for Redis instead.
+                meguri_telemetry::redis_error("timezone");
                 tracing::warn!(name: "gateway.timezone.redis_failed", %error, "could not read the remembered offset");
                 return;
             }
@@ -106,6 +107,7 @@ impl StoredOffsets {
             Ok(_) => {
                 tracing::info!(name: "gateway.timezone.stored", user_id = %user, minutes, "time-zone offset stored");
                 if let Err(error) = self.remember(user, minutes).await {
+                    meguri_telemetry::redis_error("timezone");
                     tracing::warn!(name: "gateway.timezone.redis_failed", %error, "could not remember the offset");
                 }
             }

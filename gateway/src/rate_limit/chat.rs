@@ -73,10 +73,12 @@ impl RateLimiter {
                 })
             }
             Ok(Err(error)) => {
+                meguri_telemetry::redis_error("rate_limit");
                 tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = "chat", %error, "rate limiter unavailable; letting the message through");
                 Ok(())
             }
             Err(_) => {
+                meguri_telemetry::redis_error("rate_limit");
                 tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = "chat", "rate limiter timed out; letting the message through");
                 Ok(())
             }

@@ -181,10 +181,12 @@ impl RateLimiter {
                 })
             }
             Ok(Err(error)) => {
+                meguri_telemetry::redis_error("rate_limit");
                 tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = "credential", %error, "credential limiter unavailable; letting the attempt through");
                 Ok(CountedAttempt { keys: Vec::new() })
             }
             Err(_) => {
+                meguri_telemetry::redis_error("rate_limit");
                 tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = "credential", "credential limiter timed out; letting the attempt through");
                 Ok(CountedAttempt { keys: Vec::new() })
             }
@@ -206,6 +208,7 @@ impl RateLimiter {
         })
         .await;
         if !matches!(outcome, Ok(Ok(_))) {
+            meguri_telemetry::redis_error("rate_limit");
             tracing::warn!(name: "gateway.rate_limit.clear_failed", "could not give back a successful attempt");
         }
     }
@@ -227,6 +230,7 @@ impl RateLimiter {
         })
         .await;
         if !matches!(outcome, Ok(Ok(()))) {
+            meguri_telemetry::redis_error("rate_limit");
             tracing::warn!(name: "gateway.login.device_not_remembered", "could not remember the device");
         }
     }

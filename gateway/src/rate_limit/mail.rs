@@ -65,6 +65,7 @@ impl RateLimiter {
         })
         .await;
         if !matches!(outcome, Ok(Ok(()))) {
+            meguri_telemetry::redis_error("rate_limit");
             tracing::warn!(name: "gateway.mail_window.not_held", what, "could not hold the mail window");
         }
     }

@@ -219,10 +219,12 @@ impl RateLimiter {
                 Ok(())
             }
             Ok(Err(error)) => {
+                meguri_telemetry::redis_error("rate_limit");
                 tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = bucket.name(), %error, "rate limiter unavailable; letting the request through");
                 Ok(())
             }
             Err(_) => {
+                meguri_telemetry::redis_error("rate_limit");
                 tracing::warn!(name: "gateway.rate_limit.fail_open", bucket = bucket.name(), "rate limiter timed out; letting the request through");
                 Ok(())
             }

@@ -24,6 +24,7 @@ pub enum SessionsEnded {
 }
 
 fn redis_error(e: impl fmt::Display) -> SessionError {
+    meguri_telemetry::redis_error("session");
     SessionError::Redis(e.to_string())
 }
 

@@ -44,6 +44,17 @@ pub fn describe() {
         "Credits a refund could not take back (already spent); flagged for admins"
     );
     metrics::describe_counter!(STRIPE_FAILURES_TOTAL, "Stripe API calls that failed, by call and kind");
+    meguri_telemetry::zero_counter(CREDITS_GRANTED_TOTAL, "kind", &["grant", "refund"]);
+    metrics::counter!(CREDITS_SPENT_TOTAL).increment(0);
+    metrics::counter!(INSUFFICIENT_TOTAL).increment(0);
+    metrics::counter!(CLAWBACK_SHORTFALL_TOTAL).increment(0);
+    meguri_telemetry::zero_counter(CHECKOUTS_TOTAL, "mode", &["stripe", "development"]);
+    meguri_telemetry::zero_counter(
+        PURCHASES_TOTAL,
+        "status",
+        &["completed", "expired", "failed", "canceled", "refunded"],
+    );
+    meguri_telemetry::zero_counter(WEBHOOK_EVENTS_TOTAL, "outcome", &["applied", "replayed", "ignored", "rejected"]);
 }
 
 /// Credits a completed purchase granted (`kind` = `grant`, like every other grant).

@@ -43,6 +43,23 @@ pub fn describe() {
     metrics::describe_histogram!(REPLY_DURATION_SECONDS, "Time from acceptance to the stored reply");
     metrics::describe_counter!(COMPATIBILITY_TOTAL, "Compatibility questions, by outcome");
     GRPC_CLIENT.describe();
+    meguri_telemetry::zero_counter(
+        MESSAGES_TOTAL,
+        "outcome",
+        &["accepted", "replayed", "crisis", "insufficient_credits", "billing_unavailable", "taken"],
+    );
+    meguri_telemetry::zero_counter2(
+        REPLIES_TOTAL,
+        ("engine", &["builtin", "llm"]),
+        ("outcome", &["completed", "failed", "timeout"]),
+    );
+    meguri_telemetry::zero_counter(LLM_FALLBACKS_TOTAL, "reason", &["error", "empty"]);
+    meguri_telemetry::zero_counter2(
+        REFUNDS_TOTAL,
+        ("code", &["REPLY_FAILED", "REPLY_TIMEOUT"]),
+        ("by", &["reply", "sweeper"]),
+    );
+    meguri_telemetry::zero_counter(COMPATIBILITY_TOTAL, "outcome", &["completed", "no_birth_data", "unreadable"]);
 }
 
 pub fn message(outcome: &'static str) {

@@ -39,6 +39,17 @@ pub fn describe() {
     metrics::describe_counter!(REPORTS_TOTAL, "Reports generated, by kind, outcome and engine");
     metrics::describe_counter!(FRIEND_UPDATES_BUILT_TOTAL, "Days of friend updates built, by how many updates");
     GRPC_CLIENT.describe();
+    meguri_telemetry::zero_counter(
+        CHART_BUILDS_TOTAL,
+        "outcome",
+        &["ready", "unchanged", "no_birth_date", "user_gone", "failed_transient", "failed_permanent"],
+    );
+    meguri_telemetry::zero_counter(DAILY_READINGS_TOTAL, "engine", &["builtin", "llm"]);
+    meguri_telemetry::zero_counter2(
+        LLM_FALLBACKS_TOTAL,
+        ("what", &["daily", "yearly", "life"]),
+        ("reason", &["error", "invalid", "timeout"]),
+    );
 }
 
 pub fn chart_build(outcome: &'static str) {

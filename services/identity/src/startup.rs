@@ -23,6 +23,7 @@ pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 pub async fn build(config: Config, clock: Arc<dyn Clock>, limits: Limits) -> anyhow::Result<Application> {
     let applied = meguri_db::run_migrations(&config.store.db, MIGRATIONS).await.context("run migrations")?;
     tracing::info!(name: "identity.migrated", applied = applied.len());
+    crate::metrics::describe();
     let db = meguri_db::connect(&config.store.db).await.context("connect to the database")?;
     let redis = meguri_events::redis_pool(&config.store.redis_url, 4)?;
     let relay = Relay::new(SCHEMA, db.clone(), redis.clone(), config.store.events.clone());

@@ -9,6 +9,7 @@
 //! | `meguri_notify_deliveries_total` | counter (scheduled deliveries finished) | `kind` (`future_letter`, `inactivity_reminder`), `status` (`sent`, `failed`) |
 //! | `meguri_notify_delivery_attempt_failures_total` | counter (attempts whose address could not be had) | `kind` |
 //! | `meguri_notify_deliveries_pending` | gauge (scheduled deliveries not yet made) | — |
+//! | `meguri_notify_deliveries_due` | gauge (deliveries already due but not yet made: the backlog) | `kind` |
 //! | `meguri_notify_unsubscribes_total` | counter (preferences turned off by an unsubscribe link) | `preference` |
 //! | `meguri_notify_grpc_client_requests_total` | counter | `rpc` (`GetContact`), `code` (after retries) |
 //! | `meguri_notify_grpc_client_duration_seconds` | histogram | `rpc` (retries included) |
@@ -23,6 +24,7 @@ pub const MAIL_PENDING: &str = "meguri_notify_mail_pending";
 pub const DELIVERIES_TOTAL: &str = "meguri_notify_deliveries_total";
 pub const DELIVERY_ATTEMPT_FAILURES_TOTAL: &str = "meguri_notify_delivery_attempt_failures_total";
 pub const DELIVERIES_PENDING: &str = "meguri_notify_deliveries_pending";
+pub const DELIVERIES_DUE: &str = "meguri_notify_deliveries_due";
 pub const UNSUBSCRIBES_TOTAL: &str = "meguri_notify_unsubscribes_total";
 /// The calls to identity, recorded by the shared client policy.
 pub const GRPC_CLIENT: meguri_grpc_client::ClientMetrics = meguri_grpc_client::ClientMetrics {
@@ -46,8 +48,17 @@ pub fn describe() {
         "Scheduled delivery attempts whose address could not be had (identity did not answer), by kind"
     );
     metrics::describe_gauge!(DELIVERIES_PENDING, "Scheduled deliveries not yet made (pending rows)");
+    metrics::describe_gauge!(DELIVERIES_DUE, "Scheduled deliveries already due but not yet made, by kind");
     metrics::describe_counter!(UNSUBSCRIBES_TOTAL, "Preferences turned off by an unsubscribe link, by preference");
     GRPC_CLIENT.describe();
+    let types = MailType::ALL.map(MailType::as_str);
+    for name in [MAIL_SENT_TOTAL, MAIL_FAILED_TOTAL, MAIL_ATTEMPT_FAILURES_TOTAL] {
+        meguri_telemetry::zero_counter(name, "type", &types);
+    }
+    let kinds = [DeliveryKind::FutureLetter, DeliveryKind::InactivityReminder].map(DeliveryKind::as_str);
+    meguri_telemetry::zero_counter2(DELIVERIES_TOTAL, ("kind", &kinds), ("status", &["sent", "failed"]));
+    meguri_telemetry::zero_counter(DELIVERY_ATTEMPT_FAILURES_TOTAL, "kind", &kinds);
+    meguri_telemetry::zero_counter(UNSUBSCRIBES_TOTAL, "preference", &Preference::ALL.map(Preference::as_str));
 }
 
 pub fn sent(t: MailType) {
@@ -75,9 +86,13 @@ pub fn delivery_attempt_failed(kind: DeliveryKind) {
     metrics::counter!(DELIVERY_ATTEMPT_FAILURES_TOTAL, "kind" => kind.as_str()).increment(1);
 }
 
+/// The scheduler's backlog: every delivery not yet made (all kinds), and per kind those already due.
 #[allow(clippy::cast_precision_loss)] // never 2^52 deliveries
-pub fn deliveries_pending(count: i64) {
-    metrics::gauge!(DELIVERIES_PENDING).set(count as f64);
+pub fn deliveries_backlog(backlog: &[(DeliveryKind, crate::db::deliveries::Backlog)]) {
+    metrics::gauge!(DELIVERIES_PENDING).set(backlog.iter().map(|(_, b)| b.pending).sum::<i64>() as f64);
+    for (kind, b) in backlog {
+        metrics::gauge!(DELIVERIES_DUE, "kind" => kind.as_str()).set(b.due as f64);
+    }
 }
 
 pub fn unsubscribed(preference: Preference) {

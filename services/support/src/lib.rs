@@ -11,6 +11,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod grpc;
+pub mod metrics;
 pub mod schedule;
 pub mod startup;
 #[cfg(feature = "testkit")]

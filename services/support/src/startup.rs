@@ -77,7 +77,8 @@ pub async fn build_with(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result
     let analytics = Consumer::new(redis.clone(), &config.store.events, crate::events::GROUP, &[ANALYTICS_STREAM])
         .with_options(ConsumerOptions { batch: 200, ..ConsumerOptions::default() });
     let (events, relay, metrics_db) = (usecases.clone(), usecases.relay.clone(), db.clone());
-    let (analytics_state, schedule) = (usecases.clone(), usecases.clone());
+    let (analytics_state, schedule, ticket_counts) = (usecases.clone(), usecases.clone(), usecases.clone());
+    crate::metrics::describe();
     let server = SupportServer::new(SupportService { usecases })
         .max_decoding_message_size(MAX_REQUEST_BYTES)
         .max_encoding_message_size(MAX_RESPONSE_BYTES);
@@ -97,6 +98,7 @@ pub async fn build_with(config: Config, clock: Arc<dyn Clock>) -> anyhow::Result
             }),
         )
         .task("analytics-schedule", move |stop| crate::schedule::run(schedule, stop))
+        .task("ticket-metrics", move |stop| crate::metrics::report_open_tickets(ticket_counts, stop))
         .task("outbox-relay", move |stop| relay.run(stop))
         .task("pool-metrics", move |stop| meguri_db::report_pool_metrics(metrics_db, SCHEMA, stop))
         .build()

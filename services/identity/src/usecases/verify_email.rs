@@ -77,6 +77,13 @@ impl Accounts {
                 Ok(Outcome::Verified(Box::new(user)))
             })
             .await?;
+        crate::metrics::verification(match &outcome {
+            Outcome::Verified(_) => "verified",
+            Outcome::Wrong { .. } => "wrong_code",
+            Outcome::Expired => "expired",
+            Outcome::Exhausted => "exhausted",
+            Outcome::Used => "used",
+        });
         match outcome {
             Outcome::Verified(user) => {
                 self.relay.wake();

@@ -121,6 +121,14 @@ pub fn record_pool_metrics(pool: &Pool, schema: &str) {
 /// Records the pool gauges of `schema` every 15 s until `stop` turns true: a service's background
 /// task (`meguri_server::ApplicationBuilder::task`).
 pub async fn report_pool_metrics(pool: Pool, schema: &'static str, mut stop: tokio::sync::watch::Receiver<bool>) {
+    metrics::describe_gauge!("meguri_db_pool_size", "Database connections open in the pool, by schema");
+    metrics::describe_gauge!("meguri_db_pool_available", "Open database connections idle in the pool, by schema");
+    metrics::describe_gauge!("meguri_db_pool_in_use", "Database connections lent out, by schema");
+    metrics::describe_gauge!("meguri_db_pool_max", "The most database connections the pool may open, by schema");
+    metrics::describe_gauge!(
+        "meguri_db_pool_waiting",
+        "Callers waiting for a database connection (the pool is saturated), by schema"
+    );
     loop {
         record_pool_metrics(&pool, schema);
         tokio::select! {

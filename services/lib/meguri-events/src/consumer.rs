@@ -77,6 +77,27 @@ pub const PENDING_ENTRIES: &str = "meguri_events_consumer_pending_entries";
 /// when nothing waits).
 pub const LAG_SECONDS: &str = "meguri_events_consumer_lag_seconds";
 
+/// The `# HELP` lines of a consumer's metrics. Idempotent.
+fn describe() {
+    metrics::describe_gauge!(
+        LAG_ENTRIES,
+        "Stream entries not yet delivered to the consumer group, by stream and group"
+    );
+    metrics::describe_gauge!(
+        PENDING_ENTRIES,
+        "Entries delivered to the group but not acknowledged, by stream and group"
+    );
+    metrics::describe_gauge!(
+        LAG_SECONDS,
+        "How far behind the stream's newest entry the group's last delivered entry is, in seconds"
+    );
+    metrics::describe_counter!("meguri_events_handled_total", "Events handled by a consumer group, by outcome");
+    metrics::describe_counter!(
+        "meguri_events_retried_total",
+        "Events claimed again after a failed or lost attempt, by group"
+    );
+}
+
 /// Seconds between the stream's newest entry and the last one delivered to a group (entry ids
 /// start with their millisecond time), 0 when none waits or an id cannot be read.
 #[must_use]
@@ -162,6 +183,8 @@ impl Consumer {
         H: Fn(Envelope) -> F,
         F: Future<Output = Result<(), HandlerError>>,
     {
+        describe();
+        meguri_telemetry::describe_redis_errors(&["events_consumer"]);
         let mut backoff = Duration::from_millis(200);
         let mut groups_ready = false;
         let mut last_claim = tokio::time::Instant::now();
@@ -185,6 +208,7 @@ impl Consumer {
                     last_backlog = Some(tokio::time::Instant::now());
                     // The gauges are for on-call; a failure to read them never stops the handling.
                     if let Err(error) = self.report_backlog().await {
+                        meguri_telemetry::redis_error("events_consumer");
                         tracing::warn!(name: "events.consumer.backlog_unknown", group = %self.group, error = format!("{error:#}"), "could not read the group's backlog");
                     }
                 }
@@ -200,6 +224,8 @@ impl Consumer {
                     if format!("{error:#}").contains("NOGROUP") {
                         groups_ready = false;
                     }
+                    // A failed group creation, claim, read or acknowledgement.
+                    meguri_telemetry::redis_error("events_consumer");
                     tracing::warn!(
                         name: "events.consumer.failed",
                         group = %self.group,

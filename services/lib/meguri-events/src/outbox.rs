@@ -106,6 +106,17 @@ impl Relay {
     /// Relays until `stop` turns true. Failures (Redis or the database down) are logged and
     /// retried with backoff; the rows stay in the outbox meanwhile.
     pub async fn run(self, mut stop: watch::Receiver<bool>) {
+        meguri_telemetry::describe_redis_errors(&["events_relay"]);
+        metrics::describe_counter!(
+            "meguri_events_published_total",
+            "Outbox rows published to the event streams, by service"
+        );
+        metrics::describe_counter!(
+            "meguri_events_relay_failures_total",
+            "Failed rounds of the outbox relay (retried with back-off), by service"
+        );
+        metrics::counter!("meguri_events_published_total", "service" => self.inner.service).increment(0);
+        metrics::counter!("meguri_events_relay_failures_total", "service" => self.inner.service).increment(0);
         let mut backoff = Duration::from_millis(100);
         loop {
             let wait = match self.publish_batch().await {
@@ -123,6 +134,7 @@ impl Relay {
                     );
                     metrics::counter!("meguri_events_relay_failures_total", "service" => self.inner.service)
                         .increment(1);
+                    meguri_telemetry::redis_error("events_relay");
                     backoff = (backoff * 2).min(Duration::from_secs(5));
                     backoff
                 }

@@ -22,6 +22,7 @@ mod config;
 mod event_name;
 mod grpc_server;
 mod metrics;
+mod process;
 mod propagation;
 
 use opentelemetry::trace::TracerProvider as _;
@@ -38,7 +39,10 @@ pub use config::{LogFormat, TelemetryConfig};
 pub use grpc_server::{
     GRPC_SERVER_DURATION_SECONDS, GRPC_SERVER_REQUESTS_TOTAL, GrpcServerTelemetry, GrpcServerTelemetryLayer,
 };
-pub use metrics::{grpc_code_label, prometheus_handle};
+pub use metrics::{
+    REDIS_ERRORS_TOTAL, describe_redis_errors, grpc_code_label, prometheus_handle, redis_error, zero_counter,
+    zero_counter2,
+};
 pub use metrics_exporter_prometheus::PrometheusHandle;
 pub use propagation::{
     context_from_traceparent, current_traceparent, extract_context, extract_context_with, inject_context,

@@ -11,7 +11,8 @@ const SECONDS_BUCKETS: &[f64] = &[0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
 /// The handle that renders `/metrics`. The first call installs the global recorder (and a thread
-/// that runs its upkeep, so histograms do not grow between scrapes); later calls return the same
+/// that runs its upkeep, so histograms do not grow between scrapes, and reads the process metrics,
+/// see `process.rs`); later calls return the same
 /// handle. If another recorder was installed first, a detached one is returned: metrics still render
 /// but the macros record into the other recorder.
 pub fn prometheus_handle() -> PrometheusHandle {
@@ -35,11 +36,21 @@ fn install() -> PrometheusHandle {
             builder().build_recorder().handle()
         }
     };
+    crate::process::record_start();
+    metrics::describe_counter!(
+        crate::GRPC_SERVER_REQUESTS_TOTAL,
+        "gRPC requests served, by service, method and status code"
+    );
+    metrics::describe_histogram!(
+        crate::GRPC_SERVER_DURATION_SECONDS,
+        "gRPC request latency served, by service and method"
+    );
     let upkeep = handle.clone();
     let spawned = std::thread::Builder::new().name("metrics-upkeep".to_owned()).spawn(move || {
         loop {
             std::thread::sleep(Duration::from_secs(5));
             upkeep.run_upkeep();
+            crate::process::record();
         }
     });
     if let Err(error) = spawned {
@@ -71,4 +82,40 @@ pub fn grpc_code_label(code: tonic::Code) -> &'static str {
         Code::DataLoss => "DataLoss",
         Code::Unauthenticated => "Unauthenticated",
     }
+}
+
+/// Creates every series of a counter whose label values are known, at 0, so dashboards and
+/// alerts see the series (and its rate of 0) before the first event rather than no data at all.
+pub fn zero_counter(name: &'static str, label: &'static str, values: &[&'static str]) {
+    for value in values {
+        metrics::counter!(name, label => *value).increment(0);
+    }
+}
+
+/// [`zero_counter`] for a counter with two labels: every pair of known values.
+pub fn zero_counter2(
+    name: &'static str,
+    (first, firsts): (&'static str, &[&'static str]),
+    (second, seconds): (&'static str, &[&'static str]),
+) {
+    for a in firsts {
+        for b in seconds {
+            metrics::counter!(name, first => *a, second => *b).increment(0);
+        }
+    }
+}
+
+/// `meguri_redis_errors_total{component}`: failed Redis calls of every process (the pool could
+/// not connect, a command failed or timed out), by the component that made them.
+pub const REDIS_ERRORS_TOTAL: &str = "meguri_redis_errors_total";
+
+/// Counts one failed Redis call of `component` (a fixed name such as `session` or `events_consumer`).
+pub fn redis_error(component: &'static str) {
+    metrics::counter!(REDIS_ERRORS_TOTAL, "component" => component).increment(1);
+}
+
+/// Describes [`REDIS_ERRORS_TOTAL`] and creates its series for `components` at 0.
+pub fn describe_redis_errors(components: &[&'static str]) {
+    metrics::describe_counter!(REDIS_ERRORS_TOTAL, "Failed Redis calls (connect, command or timeout), by component");
+    zero_counter(REDIS_ERRORS_TOTAL, "component", components);
 }

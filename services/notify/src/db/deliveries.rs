@@ -332,20 +332,42 @@ pub async fn finish(conn: &mut AsyncPgConnection, id: Uuid, how: Finish<'_>, now
     Ok(())
 }
 
-/// How many deliveries are pending (for the gauge).
+/// The scheduled deliveries not yet made, per kind: all of them, and those already due at `now`
+/// (the scheduler's backlog; it should stay near 0).
 ///
 /// # Errors
-/// [`Error::Unexpected`] when the database fails.
-pub async fn pending(pool: &meguri_db::Pool) -> Result<i64, Error> {
+/// The database.
+pub async fn backlog(pool: &meguri_db::Pool, now: DateTime<Utc>) -> Result<Vec<(DeliveryKind, Backlog)>, Error> {
     #[derive(QueryableByName)]
-    struct Count {
+    struct Row {
+        #[diesel(sql_type = Text)]
+        kind: String,
         #[diesel(sql_type = BigInt)]
-        n: i64,
+        pending: i64,
+        #[diesel(sql_type = BigInt)]
+        due: i64,
     }
     let mut conn = connection(pool).await?;
-    let row: Count = diesel::sql_query("SELECT count(*) AS n FROM scheduled_deliveries WHERE status = 'pending'")
-        .get_result(&mut conn)
-        .await
-        .map_err(Error::db("count pending deliveries"))?;
-    Ok(row.n)
+    let rows: Vec<Row> = diesel::sql_query(
+        "SELECT kind, count(*) AS pending, count(*) FILTER (WHERE due_at <= $1) AS due \
+         FROM scheduled_deliveries WHERE status = 'pending' GROUP BY kind",
+    )
+    .bind::<Timestamptz, _>(now)
+    .load(&mut conn)
+    .await
+    .map_err(Error::db("count pending deliveries"))?;
+    Ok([DeliveryKind::FutureLetter, DeliveryKind::InactivityReminder]
+        .into_iter()
+        .map(|kind| {
+            let row = rows.iter().find(|r| r.kind == kind.as_str());
+            (kind, Backlog { pending: row.map_or(0, |r| r.pending), due: row.map_or(0, |r| r.due) })
+        })
+        .collect())
+}
+
+/// One kind's deliveries not yet made: all, and those already due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Backlog {
+    pub pending: i64,
+    pub due: i64,
 }

@@ -110,7 +110,7 @@ impl Scheduler {
         for delivery in claimed {
             self.deliver(delivery).await?;
         }
-        crate::metrics::deliveries_pending(deliveries::pending(&self.pool).await?);
+        crate::metrics::deliveries_backlog(&deliveries::backlog(&self.pool, now).await?);
         Ok(full)
     }
 

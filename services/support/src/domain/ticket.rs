@@ -220,6 +220,8 @@ pub enum Priority {
 }
 
 impl Priority {
+    pub const ALL: [Self; 4] = [Self::Low, Self::Normal, Self::High, Self::Urgent];
+
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -232,13 +234,7 @@ impl Priority {
 
     #[must_use]
     pub fn from_store(raw: &str) -> Option<Self> {
-        match raw {
-            "low" => Some(Self::Low),
-            "normal" => Some(Self::Normal),
-            "high" => Some(Self::High),
-            "urgent" => Some(Self::Urgent),
-            _ => None,
-        }
+        Self::ALL.into_iter().find(|p| p.as_str() == raw)
     }
 }
 

@@ -55,6 +55,14 @@ impl UseCases {
     /// The database.
     #[tracing::instrument(skip_all, fields(admin_id = %admin))]
     pub async fn count_tickets(&self, admin: AdminId) -> Result<Vec<(Status, Priority, i64)>, Error> {
+        self.ticket_counts().await
+    }
+
+    /// The same counts for the open-ticket gauge (no admin asks).
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn ticket_counts(&self) -> Result<Vec<(Status, Priority, i64)>, Error> {
         let mut conn = self.conn().await?;
         Ok(store::counts(&mut conn).await?)
     }
@@ -178,6 +186,9 @@ impl UseCases {
             .await?;
         if audited {
             self.relay.wake();
+            if status == Some(Status::Closed) {
+                crate::metrics::ticket("closed");
+            }
         }
         tracing::info!(name: "support.ticket_updated", status = ?status, priority = ?priority);
         store::find(&mut conn, ticket).await?.ok_or(Error::TicketNotFound)
@@ -239,6 +250,9 @@ impl UseCases {
         // A new message has its audit record (and perhaps its mail) in the outbox.
         if stored_now {
             self.relay.wake();
+            if !internal {
+                crate::metrics::ticket("staff_reply");
+            }
         }
         tracing::info!(name: "support.staff_replied", message_id = %message.id, stored_now);
         Ok(message)

@@ -132,6 +132,7 @@ impl UseCases {
             self.discard(&shots).await;
         }
         if created? {
+            crate::metrics::ticket("opened");
             self.relay.wake();
             tracing::info!(name: "support.ticket_opened", ticket_id = %ticket.id, screenshots = shots.len());
         }
@@ -236,7 +237,9 @@ impl UseCases {
                 Ok((stored, true))
             })
             .await;
-        if !matches!(stored, Ok((_, true))) {
+        if matches!(stored, Ok((_, true))) {
+            crate::metrics::ticket("member_reply");
+        } else {
             self.discard(&shots).await;
         }
         Ok(stored?.0)

@@ -126,6 +126,7 @@ impl Social {
             })
             .await?;
         if created {
+            crate::metrics::diary_entry(entry.publish_to_future);
             self.relay.wake();
             tracing::info!(name: "social.diary.created", user_id = %me, letter = entry.publish_to_future);
         }
