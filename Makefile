@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics observe observe-check prometheus-check size build fmt lint clean
+.PHONY: help dev admin new-service test test-rust test-fleet test-frontend test-e2e k8s-check fuzz bench bench-engine bench-gateway bench-daily bench-friends bench-friend-updates bench-chat bench-analytics soak drill observe observe-check prometheus-check size build fmt lint clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -59,6 +59,12 @@ bench-chat: ## the mascot chat through the gateway (built-in responder): time to
 
 bench-analytics: ## the analytics ingest: 10,000 page views a minute for 5 minutes from the load generator through gateway → stream → support, printing support's lag every 10 s and the catch-up time
 	@deploy/bench/analytics.sh
+
+soak: ## the load generator's weighted journeys (Locust, headless, 24 users) against a release fleet for 10 minutes: p50/p95/p99 per journey and every process' RSS growth after a 2-minute warm-up; fails on any error, a dead process or 10 % growth
+	@deploy/soak/soak.sh
+
+drill: ## the fault drill: its own PostgreSQL and Redis, the release fleet supervised as by make dev; every process killed in turn, bazi-engine frozen, PostgreSQL and Redis restarted while Locust runs the journeys: time to 503, time to heal, acknowledged writes vs rows; fails on a lost write or a fault that does not heal
+	@deploy/drill/drill.sh
 
 observe: ## a real Prometheus with Meguri's rules and alerts scraping the running `make dev` fleet (installs Debian's prometheus where missing)
 	@deploy/dev/observe.sh

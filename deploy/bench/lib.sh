@@ -4,7 +4,8 @@
 # BENCH_BIN_DIR: run binaries built elsewhere (e.g. a baseline commit's gateway beside this one's
 # services) to measure a ratio in one sitting; otherwise this checkout's release binaries are built.
 
-command -v wrk >/dev/null || die "wrk is missing. Install it with: sudo apt-get install -y wrk"
+# BENCH_NO_WRK: a script that uses only the fleet and the member (make soak) does not need wrk.
+[ -n "${BENCH_NO_WRK:-}" ] || command -v wrk >/dev/null || die "wrk is missing. Install it with: sudo apt-get install -y wrk"
 
 # Starts the fleet (rate limits off, mail to files in $MAIL_DIR); sets GATEWAY_URL.
 bench_fleet() {

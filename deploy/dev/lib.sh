@@ -68,16 +68,26 @@ ensure_redis() {
     sudo apt-get install -y redis-server
 or point REDIS_URL at a running server."
   local lport="${DEV_REDIS_PORT:-56379}"
+  start_local_redis "$lport"
+  export REDIS_URL="redis://127.0.0.1:$lport"
+  say "started a local Redis at 127.0.0.1:$lport${DEV_REDIS_APPENDONLY:+ (append-only file on)}"
+}
+
+# start_local_redis PORT — the project-local Redis under $DEV/redis, daemonized; waits for PONG.
+# Without persistence, unless DEV_REDIS_APPENDONLY is set: then with an append-only file synced every
+# second, as production's Redis must run (sessions and unread events survive a restart; `make drill`).
+start_local_redis() {
+  local lport="$1" persistence=(--save "" --appendonly no)
+  [ -n "${DEV_REDIS_APPENDONLY:-}" ] && persistence=(--save "" --appendonly yes --appendfsync everysec)
   mkdir -p "$DEV/redis"
   LOCAL_REDIS_PIDFILE="$DEV/redis/redis.pid"
-  redis-server --bind 127.0.0.1 --port "$lport" --daemonize yes --save "" --appendonly no \
+  redis-server --bind 127.0.0.1 --port "$lport" --daemonize yes "${persistence[@]}" \
     --dir "$DEV/redis" --logfile "$LOGS/redis.log" --pidfile "$LOCAL_REDIS_PIDFILE" >/dev/null
   for _ in $(seq 50); do
-    [ "$(redis-cli -p "$lport" ping 2>/dev/null)" = PONG ] && break
+    [ "$(redis-cli -p "$lport" ping 2>/dev/null)" = PONG ] && return 0
     sleep 0.1
   done
-  export REDIS_URL="redis://127.0.0.1:$lport"
-  say "started a local Redis at 127.0.0.1:$lport"
+  return 1
 }
 
 # A secret shared by the gateway (which mints internal tokens) and the services (which check them).
@@ -189,7 +199,8 @@ ended_how() {
 # doubled after each quick exit up to 30 s, 1 s again once it had run for a minute — while the
 # others keep running untouched (the gateway answers 503 meanwhile and heals when the service is
 # back). It runs until the INT/TERM trap (stop_on_signal) sets STOPPING: nothing is started once
-# stopping has begun.
+# stopping has begun. SUPERVISE_WHILE_PID: also stop supervising once that process has ended (the
+# drill's driver; deploy/drill/drill.sh).
 STOPPING=""
 RESTART_FIRST_DELAY_S=1
 RESTART_MAX_DELAY_S=30
@@ -198,6 +209,9 @@ supervise() {
   local -A delay_of=() due_of=()
   local name pid code delay ran_ms
   while [ -z "$STOPPING" ]; do
+    if [ -n "${SUPERVISE_WHILE_PID:-}" ] && ! kill -0 "$SUPERVISE_WHILE_PID" 2>/dev/null; then
+      break
+    fi
     for name in "${!PID_OF[@]}"; do
       [ -z "$STOPPING" ] || break
       if [ -n "${due_of[$name]:-}" ]; then
@@ -442,4 +456,17 @@ ensure_smtp_sink() {
     "$venv/bin/python" -m pip install --quiet aiosmtpd || die "pip install aiosmtpd failed"
   fi
   export MEGURI_SMTP_PYTHON="$venv/bin/python"
+}
+
+# Locust from PyPI (the journeys of make observe-check, make soak and make drill): the one on the
+# PATH, else one installed into a project-local venv whose bin/ is then put first on the PATH.
+ensure_locust() {
+  command -v locust >/dev/null && return 0
+  local venv="${MEGURI_TOOLS_DIR:-$ROOT/.dev/tools}/locust-venv"
+  if [ ! -x "$venv/bin/locust" ]; then
+    say "installing Locust into $(shown "$venv") (python3 -m pip install locust)"
+    python3 -m venv "$venv" || die "could not create a venv at $venv (Debian: sudo apt-get install -y python3-venv)"
+    "$venv/bin/python" -m pip install --quiet locust || die "pip install locust failed"
+  fi
+  export PATH="$venv/bin:$PATH"
 }

@@ -19,8 +19,7 @@ cleanup() {
 trap cleanup EXIT
 
 ensure_prometheus
-command -v locust >/dev/null || python3 -m pip install --quiet --disable-pip-version-check locust \
-  || die "Locust is missing (python3 -m pip install locust)"
+ensure_locust
 ensure_postgres
 ensure_redis
 build_services

@@ -158,7 +158,7 @@ impl Publisher {
                 "failed"
             }
         };
-        metrics::counter!("meguri_gateway_analytics_events_total", "outcome" => outcome).increment(events.len() as u64);
+        metrics::counter!(crate::metrics::ANALYTICS_EVENTS_TOTAL, "outcome" => outcome).increment(events.len() as u64);
         sent.map_err(|_| anyhow::anyhow!("XADD timed out"))?
     }
 }

@@ -9,6 +9,8 @@
 //! | `meguri_gateway_grpc_client_retries_total` | counter | `rpc` |
 //! | `meguri_gateway_rate_limited_total` | counter | `bucket` |
 //! | `meguri_gateway_background_call_failures_total` | counter | `rpc` (a call no request waits for, e.g. `RecordVisit`) |
+//! | `meguri_gateway_analytics_events_total` | counter | `outcome`: `published`, `failed` (browser events put on the `analytics` stream) |
+//! | `meguri_redis_errors_total` | counter | `component`: `session`, `rate_limit`, `timezone`, `analytics` (meguri-telemetry) |
 //! | `meguri_gateway_redis_pool_connections` | gauge | — (connections open) |
 //! | `meguri_gateway_redis_pool_available` | gauge | — (idle connections) |
 
@@ -32,6 +34,7 @@ pub const RATE_LIMITED_TOTAL: &str = "meguri_gateway_rate_limited_total";
 pub const BACKGROUND_CALL_FAILURES_TOTAL: &str = "meguri_gateway_background_call_failures_total";
 pub const REDIS_POOL_CONNECTIONS: &str = "meguri_gateway_redis_pool_connections";
 pub const REDIS_POOL_AVAILABLE: &str = "meguri_gateway_redis_pool_available";
+pub const ANALYTICS_EVENTS_TOTAL: &str = "meguri_gateway_analytics_events_total";
 
 /// Registers descriptions (the `# HELP` lines). Idempotent.
 pub fn describe() {
@@ -49,6 +52,11 @@ pub fn describe() {
     );
     metrics::describe_gauge!(REDIS_POOL_CONNECTIONS, "Redis connections open in the pool");
     metrics::describe_gauge!(REDIS_POOL_AVAILABLE, "idle Redis connections in the pool");
+    metrics::describe_counter!(
+        ANALYTICS_EVENTS_TOTAL,
+        "browser analytics events put on the analytics stream (published) or lost to Redis (failed)"
+    );
+    meguri_telemetry::zero_counter(ANALYTICS_EVENTS_TOTAL, "outcome", &["published", "failed"]);
     meguri_telemetry::describe_redis_errors(&["session", "rate_limit", "timezone", "analytics"]);
 }
 

@@ -105,7 +105,7 @@ impl SessionStore {
     /// # Errors
     /// Redis is unreachable, or the random source failed.
     pub async fn create(&self, state: &SessionState) -> Result<SessionId, SessionError> {
-        let json = serde_json::to_string(state).map_err(redis_error)?;
+        let json = serde_json::to_string(state).map_err(|e| SessionError::Redis(format!("encode the session: {e}")))?;
         let mut conn = self.connection().await?;
         loop {
             let id = SessionId::generate()?;

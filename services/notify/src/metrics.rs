@@ -2,7 +2,7 @@
 //!
 //! | name | type | labels |
 //! |---|---|---|
-//! | `meguri_notify_mail_sent_total` | counter | `type` (`verification_code`, `password_reset`, `email_change`, `welcome`, `security_notice`, `friend_request_received`, `friend_request_accepted`, `mentioned_in_diary`, `future_diary_delivery`, `inactivity_reminder`) |
+//! | `meguri_notify_mail_sent_total` | counter | `type` (`verification_code`, `password_reset`, `email_change`, `welcome`, `security_notice`, `friend_request_received`, `friend_request_accepted`, `mentioned_in_diary`, `future_diary_delivery`, `inactivity_reminder`, `purchase_receipt`, `support_reply`: `MailType::ALL`) |
 //! | `meguri_notify_mail_failed_total` | counter (messages given up on) | `type` |
 //! | `meguri_notify_mail_attempt_failures_total` | counter (failed attempts, retried or not) | `type` |
 //! | `meguri_notify_mail_pending` | gauge (rows waiting to be sent) | — |

@@ -6,7 +6,7 @@
 //! | `meguri_social_diary_entries_total` | counter | `kind`: `entry`, `letter` (a letter to the future) — new entries, not replays |
 //! | `meguri_social_compatibility_total` | counter | `outcome`: `ready`, `unavailable`, `failed`, `retry` |
 //! | `meguri_social_members_applied_total` | counter | `source`: `event`, `backfill`; `outcome`: `written`, `stale` |
-//! | `meguri_social_grpc_client_requests_total` | counter | `rpc` (`GetBirthProfile`, `ListMemberProfiles`, `Compatibility`), `code` (after retries) |
+//! | `meguri_social_grpc_client_requests_total` | counter | `rpc` (`GetBirthProfile`, `ListMemberProfiles`, `GetTimezoneOffset`, `CalculateChart`, `GetAlmanac`), `code` (after retries) |
 //! | `meguri_social_grpc_client_duration_seconds` | histogram | `rpc` (retries included) |
 //! | `meguri_social_grpc_client_retries_total` | counter | `rpc` |
 

@@ -97,20 +97,13 @@ impl Accounts {
         self.db.get().await.context("get a database connection").map_err(Error::Unexpected)
     }
 
-    /// Hashes on a blocking thread (argon2id takes tens of milliseconds of CPU).
+    /// Hashes on a blocking thread (argon2id takes tens of milliseconds of CPU), at most one per core.
     pub(crate) async fn hash(&self, password: Password) -> Result<String, Error> {
-        let hasher = self.hasher.clone();
-        tokio::task::spawn_blocking(move || hasher.hash(&password))
-            .await
-            .context("hash task")?
-            .map_err(Error::Unexpected)
+        self.hasher.hash_bounded(password).await.map_err(Error::Unexpected)
     }
 
     pub(crate) async fn verify(&self, password: String, stored: Option<String>) -> Result<bool, Error> {
-        let hasher = self.hasher.clone();
-        Ok(tokio::task::spawn_blocking(move || hasher.verify(&password, stored.as_deref()))
-            .await
-            .context("verify task")?)
+        Ok(self.hasher.verify_bounded(password, stored).await.context("verify task")?)
     }
 }
 

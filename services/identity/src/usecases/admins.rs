@@ -52,11 +52,7 @@ pub async fn create_admin(
 ) -> Result<uuid::Uuid, Error> {
     let email = Email::parse(email)?;
     let password = Password::parse(password)?;
-    let hasher = hasher.clone();
-    let hash = tokio::task::spawn_blocking(move || hasher.hash(&password))
-        .await
-        .context("hash task")?
-        .map_err(Error::Unexpected)?;
+    let hash = hasher.hash_bounded(password).await.map_err(Error::Unexpected)?;
     let mut conn = db.get().await.context("get a database connection")?;
     Ok(admins::upsert(&mut conn, email.as_str(), &hash, Utc::now()).await?)
 }
