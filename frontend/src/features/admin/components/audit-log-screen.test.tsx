@@ -197,8 +197,10 @@ describe('the audit log', () => {
 
     await user.click(screen.getByRole('button', { name: '条件をクリア' }));
     await waitFor(() => expect(location.current).toBe('/admin/audit-log'));
-    expect(screen.getByRole('textbox', { name: '対象ID' })).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: 'スタッフ' })).toHaveValue('');
+    // The drawer closes with a transition; until it has, the page behind it is hidden from the
+    // accessibility tree (a slow machine sees that moment), so the fields are looked up again.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '対象ID' })).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'スタッフ' })).toHaveValue(''));
     await waitFor(() => expect(rows(table)).toHaveLength(25));
   });
 
@@ -226,8 +228,10 @@ describe('the audit log', () => {
     await user.click(within(await screen.findByRole('presentation')).getByRole('link', { name: '監査ログ' }));
 
     await waitFor(() => expect(location.current).toBe('/admin/audit-log'));
-    expect(screen.getByRole('textbox', { name: '対象ID' })).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: 'スタッフ' })).toHaveValue('');
+    // The drawer closes with a transition; until it has, the page behind it is hidden from the
+    // accessibility tree (a slow machine sees that moment), so the fields are looked up again.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '対象ID' })).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'スタッフ' })).toHaveValue(''));
     await waitFor(() => expect(audit.queries.at(-1)).toBe('?limit=25'));
   });
 
