@@ -4,7 +4,11 @@
 //!   its own): most carry a member's data, and the rest gain nothing from caching in between;
 //! - an error without a JSON body (actix's own 404/405 for a known path with another method, a
 //!   refused payload) gets the `{"message","code"}` body every other error has;
-//! - a query string with an encoded NUL (`%00`) is refused before any handler sees it.
+//! - a query string with an encoded NUL (`%00`) is refused before any handler sees it;
+//! - a method no route takes (TRACE, CONNECT, WebDAV's…) is a 405 with the path's `Allow`;
+//! - a URL over [`MAX_URL_BYTES`] is a 414 `URI_TOO_LONG`, headers over [`MAX_HEADER_BYTES`] a 431
+//!   `HEADERS_TOO_LARGE` (heads beyond actix's own limits, 64 KiB for the URL and 128 KiB for the
+//!   whole head, never reach the app: the edge in front must refuse them first, docs/deploy.md).
 
 use actix_web::ResponseError;
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
@@ -14,6 +18,12 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
 
 use crate::error::ApiError;
+use crate::methods;
+
+/// The longest path and query the gateway reads (browsers and CDNs keep to about 8 KiB).
+pub const MAX_URL_BYTES: usize = 8 * 1024;
+/// The most header bytes (names, values and separators) a request may carry.
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 
 /// See the module docs.
 ///
@@ -24,9 +34,8 @@ pub async fn finish(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<BoxBody>>, actix_web::Error> {
     let api = req.path().starts_with("/api");
-    if has_encoded_nul(req.query_string()) {
-        let response = ApiError::Invalid("INVALID_CHARACTERS").error_response();
-        return Ok(req.into_response(response).map_into_right_body());
+    if let Some(refused) = refusal(&req) {
+        return Ok(req.into_response(refused).map_into_right_body());
     }
     let mut res = next.call(req).await?.map_into_boxed_body();
     let status = res.status();
@@ -52,6 +61,38 @@ pub async fn finish(
     Ok(res.map_into_left_body())
 }
 
+/// The answer to a request refused before any route sees it, if it is one.
+fn refusal(req: &ServiceRequest) -> Option<actix_web::HttpResponse> {
+    if !methods::served(req.method()) {
+        let allow = methods::allowed(req.path()).unwrap_or_else(methods::served_anywhere);
+        return Some(method_not_allowed(&allow));
+    }
+    let url = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if url > MAX_URL_BYTES {
+        return Some(ApiError::Coded { status: StatusCode::URI_TOO_LONG, code: "URI_TOO_LONG" }.error_response());
+    }
+    let headers: usize = req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum();
+    if headers > MAX_HEADER_BYTES {
+        let status = StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE;
+        return Some(ApiError::Coded { status, code: "HEADERS_TOO_LARGE" }.error_response());
+    }
+    if has_encoded_nul(req.query_string()) {
+        return Some(ApiError::Invalid("INVALID_CHARACTERS").error_response());
+    }
+    None
+}
+
+/// 405 `METHOD_NOT_ALLOWED` naming the methods the path takes.
+#[must_use]
+pub fn method_not_allowed(allow: &str) -> actix_web::HttpResponse {
+    let mut response =
+        ApiError::Coded { status: StatusCode::METHOD_NOT_ALLOWED, code: "METHOD_NOT_ALLOWED" }.error_response();
+    if let Ok(value) = HeaderValue::from_str(allow) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
+}
+
 /// The error whose body a bare `status` gets.
 fn error_for(status: StatusCode) -> ApiError {
     let code = match status {
@@ -61,6 +102,8 @@ fn error_for(status: StatusCode) -> ApiError {
         StatusCode::NOT_FOUND => "NOT_FOUND",
         StatusCode::METHOD_NOT_ALLOWED => "METHOD_NOT_ALLOWED",
         StatusCode::PAYLOAD_TOO_LARGE => "PAYLOAD_TOO_LARGE",
+        StatusCode::URI_TOO_LONG => "URI_TOO_LONG",
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "HEADERS_TOO_LARGE",
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "INVALID_REQUEST",
         StatusCode::TOO_MANY_REQUESTS => "RATE_LIMITED",
         StatusCode::SERVICE_UNAVAILABLE => "SERVICE_UNAVAILABLE",

@@ -11,6 +11,7 @@ pub mod error;
 pub mod extract;
 pub mod hygiene;
 pub mod local_time;
+pub mod methods;
 pub mod metrics;
 pub mod openapi;
 pub mod origin;

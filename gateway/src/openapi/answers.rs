@@ -152,7 +152,8 @@ fn has_query(operation: &Map<String, Value>) -> bool {
 
 /// The refusals that come before any handler runs: the JSON body extractor (`extract.rs` and the
 /// app's `JsonConfig`: 400 `INVALID_REQUEST` / `INVALID_CHARACTERS`, 413 `PAYLOAD_TOO_LARGE`), the
-/// query extractor (400 `INVALID_REQUEST` for a value of the wrong type) and the origin check
+/// query extractor (400 `INVALID_REQUEST` for a value of the wrong type; 414 `URI_TOO_LONG` past
+/// `hygiene::MAX_URL_BYTES`, which only a query string reaches) and the origin check
 /// (403 `FORBIDDEN_ORIGIN` on a state-changing method, except the exempt paths).
 fn shared_refusals(path: &str, method: &str, operation: &mut Map<String, Value>) {
     if operation.contains_key("requestBody") {
@@ -165,6 +166,7 @@ fn shared_refusals(path: &str, method: &str, operation: &mut Map<String, Value>)
     }
     if has_query(operation) {
         add_response(operation, "400", "INVALID_REQUEST (a query parameter of the wrong type)");
+        add_response(operation, "414", "URI_TOO_LONG (the path and query over 8 KiB)");
     }
     if STATE_CHANGING.contains(&method) && !EXEMPT_PATHS.contains(&path) {
         add_response(operation, "403", "FORBIDDEN_ORIGIN (an Origin outside PUBLIC_ORIGIN, or a cross-site fetch)");
@@ -254,7 +256,7 @@ mod tests {
 
         assert_eq!(statuses(&d, "/paths/~1api~1things/post/responses"), ["400", "403", "413"]);
         assert_eq!(d.pointer("/paths/~1api~1things/post/responses/400/description"), Some(&json!("THING_INVALID")));
-        assert_eq!(statuses(&d, "/paths/~1api~1things/get/responses"), ["200", "400"]);
+        assert_eq!(statuses(&d, "/paths/~1api~1things/get/responses"), ["200", "400", "414"]);
         assert_eq!(statuses(&d, "/paths/~1api~1things~1{id}/get/responses"), ["200"]);
         assert_eq!(statuses(&d, "/paths/~1api~1things~1{id}/delete/responses"), ["204", "403"]);
         assert_eq!(

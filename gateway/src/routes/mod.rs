@@ -228,10 +228,16 @@ route_table! {
     }
 }
 
-/// Any path nobody serves.
+/// Any request no route takes: 405 `METHOD_NOT_ALLOWED` with `Allow` when the path has routes for
+/// other methods, else 404 `NOT_FOUND`.
 ///
 /// # Errors
-/// Always 404 `NOT_FOUND`.
-pub async fn not_found() -> Result<HttpResponse, ApiError> {
+/// Always one of the two.
+pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    if let Some(allow) = crate::methods::allowed(req.path())
+        && !crate::methods::lists(&allow, req.method())
+    {
+        return Ok(crate::hygiene::method_not_allowed(&allow));
+    }
     Err(ApiError::Coded { status: actix_web::http::StatusCode::NOT_FOUND, code: "NOT_FOUND" })
 }

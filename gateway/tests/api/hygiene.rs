@@ -74,3 +74,53 @@ async fn api_answers_are_never_stored_by_a_cache() {
         );
     }
 }
+
+#[tokio::test]
+async fn trace_and_unknown_methods_are_a_json_405_with_allow_on_any_path() {
+    let app = spawn_app().await;
+
+    for (method, path) in
+        [("TRACE", "/api/auth/user"), ("TRACE", "/"), ("CONNECT", "/api/places/search"), ("PROPFIND", "/api/diary")]
+    {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let response = app.client.request(method.clone(), app.url(path)).send().await.expect("request");
+        let allow = response.headers().get("allow").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let (status, body) = json(response).await;
+        assert_eq!((status, body["code"].as_str()), (405, Some("METHOD_NOT_ALLOWED")), "{method} {path}");
+        let allow = allow.unwrap_or_else(|| panic!("{method} {path}: no Allow header"));
+        assert!(allow.contains("GET") && !allow.contains("TRACE"), "{method} {path}: Allow {allow}");
+    }
+}
+
+#[tokio::test]
+async fn a_known_route_with_another_method_names_the_methods_it_takes() {
+    let app = spawn_app().await;
+
+    let response = app.client.delete(app.url("/api/auth/user")).header("origin", ORIGIN).send().await.expect("request");
+
+    let allow = response.headers().get("allow").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (status, body) = json(response).await;
+    assert_eq!((status, body["code"].as_str()), (405, Some("METHOD_NOT_ALLOWED")));
+    assert_eq!(allow.as_deref(), Some("GET, HEAD"));
+}
+
+#[tokio::test]
+async fn a_url_or_a_header_over_the_limit_is_the_json_error_with_its_code() {
+    let app = spawn_app().await;
+
+    let long_query = format!("/api/places/search?query={}", "a".repeat(20 * 1024));
+    let response = app.get(&long_query).await;
+    let (status, body) = json(response).await;
+    assert_eq!((status, body["code"].as_str()), (414, Some("URI_TOO_LONG")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("URL")), "{body}");
+
+    let response = app
+        .client
+        .get(app.url("/api/auth/user"))
+        .header("x-padding", "b".repeat(20 * 1024))
+        .send()
+        .await
+        .expect("request");
+    let (status, body) = json(response).await;
+    assert_eq!((status, body["code"].as_str()), (431, Some("HEADERS_TOO_LARGE")), "{body}");
+}

@@ -17,6 +17,8 @@ pub(super) fn message(code: &str) -> Option<&'static str> {
         "NOT_FOUND" => "ページが見つかりません",
         "METHOD_NOT_ALLOWED" => "この操作は許可されていません",
         "PAYLOAD_TOO_LARGE" => "リクエストが大きすぎます",
+        "URI_TOO_LONG" => "URLが長すぎます。短くしてもう一度お試しください",
+        "HEADERS_TOO_LARGE" => "リクエストヘッダーが大きすぎます。このサイトのCookieを削除してもう一度お試しください",
         _ => return None,
     })
 }
