@@ -68,7 +68,8 @@ CHART_POLL_S = 3.0
 CHART_WAIT_S = 120.0
 MAIL_WAIT_S = 60.0
 FREE_MEMBER_WAIT_S = 60.0
-# Below the gateway's keep-alive (actix-web's default, 5 s): see Session.
+# Below the keep-alive of any server in front (the gateway keeps idle connections 75 s, actix-web's
+# default was 5 s): a connection is never reused as the server closes it. See Session.
 IDLE_CLOSE_S = 4.0
 # Leave room under social's limits: 20 friend requests and 100 diary entries per member and 24 h.
 MAX_SENT_REQUESTS = 18

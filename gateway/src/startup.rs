@@ -33,6 +33,9 @@ use crate::session::{self, SessionSettings, SessionStore};
 use crate::timezone::StoredOffsets;
 use crate::{hygiene, metrics, routes, telemetry};
 
+/// How long an idle HTTP/1.1 connection is kept (see `keep_alive` below).
+pub const HTTP_KEEP_ALIVE: Duration = Duration::from_secs(75);
+
 /// The lifetime of an internal token (well under the 60 s maximum; a call lasts seconds at most).
 const TOKEN_TTL: Duration = Duration::from_secs(30);
 /// The largest JSON body accepted.
@@ -226,6 +229,10 @@ impl Application {
                 None => app.default_service(web::to(routes::not_found)),
             }
         })
+        // Idle keep-alive connections stay open longer than a proxy in front keeps its own (nginx
+        // ingress: 60 s upstream): with actix's 5 s default, a proxy reusing a connection the
+        // gateway is closing meets a reset, which it answers with a 502 (a soak saw the race).
+        .keep_alive(HTTP_KEEP_ALIVE)
         .listen(listener)
         .context("listen")?
         .shutdown_timeout(10);

@@ -124,3 +124,26 @@ async fn a_url_or_a_header_over_the_limit_is_the_json_error_with_its_code() {
     let (status, body) = json(response).await;
     assert_eq!((status, body["code"].as_str()), (431, Some("HEADERS_TOO_LARGE")), "{body}");
 }
+
+#[tokio::test]
+async fn an_idle_connection_is_kept_longer_than_a_proxy_keeps_its_own_idle_ones() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let app = spawn_app().await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&address).await.expect("connect");
+    let request = format!("GET /healthz HTTP/1.1\r\nHost: {address}\r\n\r\n");
+    let mut answer = [0_u8; 1024];
+
+    stream.write_all(request.as_bytes()).await.expect("first request");
+    let n = stream.read(&mut answer).await.expect("first answer");
+    assert!(answer[..n].starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&answer[..n]));
+
+    // Past actix's default keep-alive (5 s), which a proxy keeping its idle connections for 60 s
+    // would race into a reset and a 502; the gateway keeps them for 75 s.
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    stream.write_all(request.as_bytes()).await.expect("second request on the same connection");
+    let n = stream.read(&mut answer).await.expect("second answer");
+    assert!(answer[..n].starts_with(b"HTTP/1.1 200"), "the connection was closed: {:?}", &answer[..n]);
+    assert_eq!(gateway::startup::HTTP_KEEP_ALIVE.as_secs(), 75);
+}
