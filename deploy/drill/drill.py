@@ -26,6 +26,7 @@ database or Redis fault; 0 otherwise.
 from __future__ import annotations
 
 import argparse
+import csv
 import email
 import email.policy
 import http.client
@@ -188,7 +189,7 @@ class Probe:
     def run(self, client: Client, stop: threading.Event) -> None:
         while not stop.is_set():
             began = time.monotonic()
-            answer = client.call(self.method, self.path, self.body() if callable(self.body) else self.body)
+            answer = client.call(self.method, self.path, self.body)
             self.records.append((began, time.monotonic(), answer))
             stop.wait(max(0.0, PROBE_EVERY_S - (time.monotonic() - began)))
 
@@ -558,7 +559,6 @@ def main() -> int:
         print(f"Locust's journeys meanwhile: {args.locust_dir / 'locust_stats.csv'}")
         journey_rows = []
         try:
-            import csv
             with open(args.locust_dir / "locust_stats.csv", encoding="utf-8") as f:
                 journey_rows = [r for r in csv.DictReader(f) if r.get("Type") == "JOURNEY"]
         except OSError:

@@ -176,7 +176,8 @@ def main():
     problems = []
     for app, text in texts:
         found = promtool_problems(app, text) + label_problems(app, text)
-        families = len({family_of(n, parse(text)[0]) for n, _ in parse(text)[1] if n})
+        types, samples = parse(text)
+        families = len({family_of(name, types) for name, _ in samples if name})
         print(f"{app}: {families} metric families, {'clean' if not found else f'{len(found)} problem(s)'}")
         problems += found
     for problem in problems:

@@ -55,7 +55,7 @@ pub fn describe() {
     for name in [MAIL_SENT_TOTAL, MAIL_FAILED_TOTAL, MAIL_ATTEMPT_FAILURES_TOTAL] {
         meguri_telemetry::zero_counter(name, "type", &types);
     }
-    let kinds = [DeliveryKind::FutureLetter, DeliveryKind::InactivityReminder].map(DeliveryKind::as_str);
+    let kinds = DeliveryKind::ALL.map(DeliveryKind::as_str);
     meguri_telemetry::zero_counter2(DELIVERIES_TOTAL, ("kind", &kinds), ("status", &["sent", "failed"]));
     meguri_telemetry::zero_counter(DELIVERY_ATTEMPT_FAILURES_TOTAL, "kind", &kinds);
     meguri_telemetry::zero_counter(UNSUBSCRIBES_TOTAL, "preference", &Preference::ALL.map(Preference::as_str));

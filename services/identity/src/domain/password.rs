@@ -180,4 +180,20 @@ mod tests {
         }
         assert_eq!(hasher.free_permits(), all, "every permit is given back");
     }
+
+    #[tokio::test]
+    async fn a_hash_waits_while_every_permit_is_taken_and_runs_once_one_is_free() {
+        let hasher = light();
+        let held = hasher.permits.acquire_many(u32::try_from(hasher.free_permits()).expect("few")).await.expect("held");
+        let waiting = tokio::spawn({
+            let hasher = hasher.clone();
+            async move { hasher.hash_bounded(Password::parse("waiting its turn").expect("valid")).await }
+        });
+        // With every permit held it cannot start, however long it is given (the bound holds).
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        assert!(!waiting.is_finished(), "a hash ran without a permit");
+        drop(held);
+        let hash = waiting.await.expect("task").expect("hash");
+        assert!(hasher.verify("waiting its turn", Some(&hash)));
+    }
 }

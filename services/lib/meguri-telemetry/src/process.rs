@@ -68,10 +68,15 @@ pub(crate) fn record_start() {
     metrics::describe_gauge!("process_open_fds", "Number of open file descriptors");
     metrics::describe_gauge!("process_max_fds", "Maximum number of open file descriptors");
     metrics::describe_gauge!("process_threads", "Number of OS threads in the process");
+    // The soft limit is set before start-up and not changed by the process: read once.
+    if let Some(max) = std::fs::read_to_string("/proc/self/limits").ok().as_deref().and_then(max_fds) {
+        #[allow(clippy::cast_precision_loss)]
+        metrics::gauge!("process_max_fds").set(max as f64);
+    }
     record();
 }
 
-/// Reads /proc/self and sets the gauges (called every few seconds by the upkeep thread).
+/// Reads /proc/self and sets the changing gauges (called every few seconds by the upkeep thread).
 pub(crate) fn record() {
     let (Ok(status), Ok(stat)) =
         (std::fs::read_to_string("/proc/self/status"), std::fs::read_to_string("/proc/self/stat"))
@@ -91,10 +96,6 @@ pub(crate) fn record() {
     if let Ok(entries) = std::fs::read_dir("/proc/self/fd") {
         #[allow(clippy::cast_precision_loss)]
         metrics::gauge!("process_open_fds").set(entries.count() as f64);
-    }
-    if let Some(max) = std::fs::read_to_string("/proc/self/limits").ok().as_deref().and_then(max_fds) {
-        #[allow(clippy::cast_precision_loss)]
-        metrics::gauge!("process_max_fds").set(max as f64);
     }
 }
 

@@ -356,7 +356,7 @@ pub async fn backlog(pool: &meguri_db::Pool, now: DateTime<Utc>) -> Result<Vec<(
     .load(&mut conn)
     .await
     .map_err(Error::db("count pending deliveries"))?;
-    Ok([DeliveryKind::FutureLetter, DeliveryKind::InactivityReminder]
+    Ok(DeliveryKind::ALL
         .into_iter()
         .map(|kind| {
             let row = rows.iter().find(|r| r.kind == kind.as_str());

@@ -91,6 +91,8 @@ pub enum DeliveryKind {
 }
 
 impl DeliveryKind {
+    pub const ALL: [Self; 2] = [Self::FutureLetter, Self::InactivityReminder];
+
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -101,7 +103,7 @@ impl DeliveryKind {
 
     #[must_use]
     pub fn from_stored(raw: &str) -> Option<Self> {
-        [Self::FutureLetter, Self::InactivityReminder].into_iter().find(|k| k.as_str() == raw)
+        Self::ALL.into_iter().find(|k| k.as_str() == raw)
     }
 }
 
@@ -154,7 +156,7 @@ mod tests {
         for other in [MailOutcome::PreferenceOff, MailOutcome::NoAddress, MailOutcome::NotSent] {
             assert!(!other.email_sent(), "{other:?}");
         }
-        for kind in [DeliveryKind::FutureLetter, DeliveryKind::InactivityReminder] {
+        for kind in DeliveryKind::ALL {
             assert_eq!(DeliveryKind::from_stored(kind.as_str()), Some(kind));
         }
     }
